@@ -1,0 +1,37 @@
+// swift-tools-version:6.0
+//
+// ARPlacementSim: headless simulation of AR marker placement (camera, display transforms, Vision
+// geometry, raycasting, tracking). Module dependencies run one way:
+//   SpatialMath <- ARSimulation <- arsim
+//   _RaycastKernels (C, SIMDe) <- ARSimulation
+import PackageDescription
+
+let package = Package(
+  name: "ARPlacementSim",
+  products: [
+    .library(name: "SpatialMath", targets: ["SpatialMath"]),
+    .library(name: "ARSimulation", targets: ["ARSimulation"]),
+    .executable(name: "arsim", targets: ["arsim"]),
+  ],
+  targets: [
+    .target(name: "SpatialMath"),
+    .target(
+      name: "_RaycastKernels",
+      // SIMDe is header-only (Debian's libsimde-dev, /usr/include/simde). It is included only from
+      // the .c files, never from the public header. No -march flags: instruction sets are chosen
+      // per function and at run time.
+      cSettings: [.unsafeFlags(["-O3", "-fno-fast-math", "-ffp-contract=off"])]
+    ),
+    .target(name: "ARSimulation", dependencies: ["SpatialMath", "_RaycastKernels"]),
+    .executableTarget(name: "arsim", dependencies: ["ARSimulation", "SpatialMath"]),
+    .executableTarget(
+      name: "ARSimBenchmarks",
+      dependencies: ["ARSimulation", "SpatialMath", "_RaycastKernels"],
+      path: "Benchmarks/ARSimBenchmarks"
+    ),
+    .testTarget(name: "SpatialMathTests", dependencies: ["SpatialMath"]),
+    .testTarget(name: "ARSimulationTests", dependencies: ["ARSimulation", "SpatialMath", "_RaycastKernels"]),
+    .testTarget(name: "arsimTests", dependencies: ["arsim"]),
+  ],
+  swiftLanguageModes: [.v6]
+)
