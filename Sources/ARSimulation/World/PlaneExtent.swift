@@ -1,0 +1,89 @@
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+import SpatialMath
+
+/// The estimated size of a plane anchor (ARKit's `ARPlaneExtent`): a rectangle in the plane-local
+/// xz plane, centred on the anchor's `center`, `width` metres along its x axis and `height` metres
+/// along its z axis after turning it by `rotationOnYAxis` about the plane-local +y (the normal,
+/// right-hand rule: a positive angle turns +x towards -z).
+///
+/// Encoded as `{"width": w, "height": h, "rotationOnYAxis": radians}` (DESIGN §7).
+public struct PlaneExtent: Sendable, Hashable {
+  /// The size along the rectangle's own x axis, in metres; finite and greater than zero.
+  public let width: Float
+  /// The size along the rectangle's own z axis, in metres; finite and greater than zero.
+  public let height: Float
+  /// The rectangle's rotation about the plane-local +y axis.
+  public let rotationOnYAxis: Angle
+
+  /// Creates an extent; `nil` when `width` or `height` is not finite and positive, or the angle is
+  /// not finite.
+  public init?(width: Float, height: Float, rotationOnYAxis: Angle = .zero) {
+    guard width.isFinite, height.isFinite, width > 0, height > 0,
+      rotationOnYAxis.radians.isFinite
+    else { return nil }
+    self.width = width
+    self.height = height
+    self.rotationOnYAxis = rotationOnYAxis
+  }
+
+  /// Whether a plane-local point lies inside the rectangle (edges included), ignoring its y.
+  ///
+  /// - Parameters:
+  ///   - localPoint: a point in plane-local coordinates (metres).
+  ///   - center: the rectangle's centre in plane-local coordinates (the anchor's `center`).
+  public func contains(localPoint: SIMD3<Float>, center: SIMD3<Float>) -> Bool {
+    let q = localPoint - center
+    // Express q in the rectangle's axes: rotate by -rotationOnYAxis about +y. A rotation by θ about
+    // +y maps (x, z) to (x cosθ + z sinθ, -x sinθ + z cosθ); its inverse uses -θ.
+    let c = Float(cos(rotationOnYAxis.radians)), s = Float(sin(rotationOnYAxis.radians))
+    let x = q.x * c - q.z * s
+    let z = q.x * s + q.z * c
+    return abs(x) <= width / 2 && abs(z) <= height / 2
+  }
+}
+
+extension PlaneExtent: Codable {
+  private enum CodingKeys: String, CodingKey { case width, height, rotationOnYAxis }
+
+  /// Decodes `{"width", "height", "rotationOnYAxis"}` (metres, metres, radians); throws a
+  /// `DecodingError.dataCorrupted` at the offending key for a non-finite or non-positive size or a
+  /// non-finite angle. `rotationOnYAxis` defaults to 0 when absent.
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    let width = try c.decode(Double.self, forKey: .width)
+    let height = try c.decode(Double.self, forKey: .height)
+    let radians = try c.decodeIfPresent(Double.self, forKey: .rotationOnYAxis) ?? 0
+    for (key, value) in [(CodingKeys.width, width), (.height, height)]
+    where !(value.isFinite && value > 0 && Float(value) > 0) {
+      throw DecodingError.dataCorruptedError(
+        forKey: key, in: c,
+        debugDescription: "plane extent \(key.stringValue) must be a finite number > 0 metres, got \(value)")
+    }
+    guard radians.isFinite else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .rotationOnYAxis, in: c, debugDescription: "rotationOnYAxis must be finite radians")
+    }
+    self.init(
+      unchecked: Float(width), height: Float(height), rotationOnYAxis: .radians(radians))
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(width, forKey: .width)
+    try c.encode(height, forKey: .height)
+    try c.encode(rotationOnYAxis.radians, forKey: .rotationOnYAxis)
+  }
+
+  init(unchecked width: Float, height: Float, rotationOnYAxis: Angle) {
+    assert(width > 0 && height > 0)
+    self.width = width
+    self.height = height
+    self.rotationOnYAxis = rotationOnYAxis
+  }
+}
