@@ -1,0 +1,38 @@
+/// An enumeration that is written in JSON and on the command line by case name (`"right"`,
+/// `"centerCrop"`), whatever its raw value (EXIF, ARKit and Vision raw values are numbers).
+///
+/// Decoding an unknown name throws a `DecodingError.dataCorrupted` whose message lists the valid
+/// names and whose coding path says where the bad value was.
+public protocol CaseNameCodable: Codable, CaseIterable, Sendable {
+  /// The case name used in JSON and on the command line.
+  var name: String { get }
+}
+
+extension CaseNameCodable {
+  /// The case with this name, or `nil` when no case has it (names are case-sensitive).
+  public init?(name: String) {
+    guard let match = Self.allCases.first(where: { $0.name == name }) else { return nil }
+    self = match
+  }
+
+  /// The valid names, in declaration order, for error messages and `--help`.
+  public static var allNames: [String] { allCases.map(\.name) }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    let name = try container.decode(String.self)
+    guard let value = Self(name: name) else {
+      throw DecodingError.dataCorruptedError(
+        in: container,
+        debugDescription:
+          "unknown \(Self.self) \"\(name)\"; expected one of \(Self.allNames.joined(separator: ", "))"
+      )
+    }
+    self = value
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(name)
+  }
+}

@@ -1,0 +1,19 @@
+/// How an image is fitted into a view or layer (AVFoundation's `AVLayerVideoGravity`).
+///
+/// ARKit's display transform is `resizeAspectFill`.
+public enum VideoGravity: CaseNameCodable, Hashable {
+  /// Stretch to the layer's bounds, ignoring the aspect ratio (per-axis scale).
+  case resize
+  /// Keep the aspect ratio and fit inside the bounds (letterbox): scale `min`.
+  case resizeAspect
+  /// Keep the aspect ratio and fill the bounds, cropping the overflow: scale `max`.
+  case resizeAspectFill
+
+  public var name: String {
+    switch self {
+    case .resize: "resize"
+    case .resizeAspect: "resizeAspect"
+    case .resizeAspectFill: "resizeAspectFill"
+    }
+  }
+}
