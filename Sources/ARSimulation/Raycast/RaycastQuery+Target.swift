@@ -1,8 +1,8 @@
 extension RaycastQuery {
   /// The kinds of surface a raycast may stop at (ARKit's `ARRaycastQuery.Target`, same raw values).
   ///
-  /// Encoded as the case name string (`"existingPlaneGeometry"`, ...).
-  public enum Target: Int, Sendable, Hashable, CaseIterable {
+  /// Encoded as the case name string (`"existingPlaneGeometry"`, ...; `CaseNameCodable`).
+  public enum Target: Int, CaseNameCodable, Hashable {
     /// Plane anchors, hit inside their boundary polygon (ARKit raw value 0).
     case existingPlaneGeometry = 0
     /// Plane anchors extended to infinite planes (ARKit raw value 1).
@@ -24,8 +24,8 @@ extension RaycastQuery {
   /// `ARRaycastQuery.TargetAlignment`, same raw values). In results, `any` marks a tilted
   /// estimated plane (neither horizontal nor vertical).
   ///
-  /// Encoded as the case name string.
-  public enum TargetAlignment: Int, Sendable, Hashable, CaseIterable {
+  /// Encoded as the case name string (`CaseNameCodable`).
+  public enum TargetAlignment: Int, CaseNameCodable, Hashable {
     /// Normal along gravity (ARKit raw value 0).
     case horizontal = 0
     /// Normal perpendicular to gravity (ARKit raw value 1).
@@ -53,45 +53,5 @@ extension RaycastQuery {
       case .vertical: self = .vertical
       }
     }
-  }
-}
-
-extension RaycastQuery.Target: Codable {
-  /// Decodes a case name; throws `DecodingError.dataCorrupted` for any other string.
-  public init(from decoder: any Decoder) throws {
-    let name = try decoder.singleValueContainer().decode(String.self)
-    guard let value = Self.allCases.first(where: { $0.name == name }) else {
-      throw DecodingError.dataCorrupted(
-        .init(
-          codingPath: decoder.codingPath,
-          debugDescription: "unknown raycast target \"\(name)\"; expected one of "
-            + Self.allCases.map(\.name).joined(separator: ", ")))
-    }
-    self = value
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    var c = encoder.singleValueContainer()
-    try c.encode(name)
-  }
-}
-
-extension RaycastQuery.TargetAlignment: Codable {
-  /// Decodes a case name; throws `DecodingError.dataCorrupted` for any other string.
-  public init(from decoder: any Decoder) throws {
-    let name = try decoder.singleValueContainer().decode(String.self)
-    guard let value = Self.allCases.first(where: { $0.name == name }) else {
-      throw DecodingError.dataCorrupted(
-        .init(
-          codingPath: decoder.codingPath,
-          debugDescription: "unknown target alignment \"\(name)\"; expected one of "
-            + Self.allCases.map(\.name).joined(separator: ", ")))
-    }
-    self = value
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    var c = encoder.singleValueContainer()
-    try c.encode(name)
   }
 }
