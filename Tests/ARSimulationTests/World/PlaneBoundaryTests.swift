@@ -1,0 +1,87 @@
+import SpatialMath
+import Testing
+
+@testable import ARSimulation
+
+@Suite struct PlaneBoundaryTests {
+  /// Points of the unit-half square and whether they are inside (edges count as inside).
+  static let probes: [(SIMD3<Float>, Bool)] = [
+    (SIMD3(0, 0, 0), true), (SIMD3(0.49, 0, -0.49), true), (SIMD3(0.5, 0, 0), true),
+    (SIMD3(-0.5, 0, 0.5), true), (SIMD3(0.51, 0, 0), false), (SIMD3(0, 0, -0.6), false),
+    (SIMD3(2, 0, 2), false), (SIMD3(0.2, 7, 0.2), true),  // y is ignored
+  ]
+
+  @Test(arguments: [false, true])
+  func containsInEitherWinding(clockwise: Bool) {
+    let boundary = WorldFixtures.square(half: 0.5, clockwise: clockwise)
+    for (p, inside) in Self.probes {
+      #expect(boundary.contains(localPoint: p) == inside, "\(p) clockwise: \(clockwise)")
+    }
+  }
+
+  @Test func triangleContainsByHand() {
+    // The triangle (0,0), (1,0), (0,1) in xz: inside iff x >= 0, z >= 0, x + z <= 1.
+    let b = PlaneBoundary(vertices: [SIMD3(0, 0, 0), SIMD3(1, 0, 0), SIMD3(0, 0, 1)])!
+    #expect(b.contains(localPoint: SIMD3(0.25, 0, 0.25)))
+    #expect(b.contains(localPoint: SIMD3(0.5, 0, 0.5)))  // on the hypotenuse
+    #expect(!b.contains(localPoint: SIMD3(0.6, 0, 0.6)))
+    #expect(!b.contains(localPoint: SIMD3(-0.01, 0, 0.5)))
+    #expect(b.area == 0.5)
+  }
+
+  @Test func areaOfRectangle() {
+    #expect(PlaneBoundary(rectangleHalfWidth: 0.4, halfHeight: 0.15)!.area.isApproximatelyEqual(
+      to: 0.8 * 0.3, tolerance: 1e-6))
+  }
+
+  @Test func collinearVerticesAreAllowed() {
+    let b = PlaneBoundary(vertices: [
+      SIMD3(0, 0, 0), SIMD3(0.5, 0, 0), SIMD3(1, 0, 0), SIMD3(1, 0, 1), SIMD3(0, 0, 1),
+    ])
+    #expect(b != nil)
+  }
+
+  static let invalid: [(String, [SIMD3<Float>], PlaneBoundary.ValidationError)] = [
+    ("two vertices", [SIMD3(0, 0, 0), SIMD3(1, 0, 0)], .tooFewVertices(count: 2)),
+    ("NaN", [SIMD3(0, 0, 0), SIMD3(.nan, 0, 0), SIMD3(0, 0, 1)], .nonFiniteVertex(index: 1)),
+    ("off plane", [SIMD3(0, 0, 0), SIMD3(1, 0.5, 0), SIMD3(0, 0, 1)], .vertexOffPlane(index: 1)),
+    (
+      "repeated", [SIMD3(0, 0, 0), SIMD3(1, 0, 0), SIMD3(1, 0, 0), SIMD3(0, 0, 1)],
+      .repeatedVertex(index: 2)
+    ),
+    // An arrow head: the turn at (0.5, 0, 0.3) goes the other way.
+    (
+      "concave", [SIMD3(0, 0, 0), SIMD3(1, 0, 0), SIMD3(1, 0, 1), SIMD3(0.5, 0, 0.3), SIMD3(0, 0, 1)],
+      .notConvex(index: 3)
+    ),
+    // A spike that doubles back along an edge.
+    ("spike", [SIMD3(0, 0, 0), SIMD3(1, 0, 0), SIMD3(0.5, 0, 0)], .notConvex(index: 0)),
+    (
+      "bow tie", [SIMD3(0, 0, 0), SIMD3(1, 0, 1), SIMD3(1, 0, 0), SIMD3(0, 0, 1)],
+      .notConvex(index: 1)
+    ),
+  ]
+
+  @Test(arguments: invalid.indices)
+  func rejectsInvalid(index: Int) {
+    let (name, vertices, expected) = Self.invalid[index]
+    #expect(throws: expected, "\(name)") { try PlaneBoundary(validating: vertices) }
+  }
+
+  @Test func rejectsPentagram() {
+    // Every second vertex of a regular pentagon: all turns the same way, but it winds twice.
+    let star: [SIMD3<Float>] = (0..<5).map { k in
+      let a = Double(2 * k) * 2 * .pi / 5
+      return SIMD3(Float(cos(a)), 0, Float(sin(a)))
+    }
+    #expect(throws: PlaneBoundary.ValidationError.selfIntersecting) {
+      try PlaneBoundary(validating: star)
+    }
+  }
+}
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
