@@ -16,14 +16,15 @@ import SpatialMath
 /// `searchRadiusMeters(atDepth: t)`. With at least `minimumSupport` of them, a seeded RANSAC
 /// (`ransacIterations` hypotheses from 3 support points) keeps the plane with the most points
 /// within `inlierThresholdMeters` (ties: the nearer hit), a least-squares fit refines it on those
-/// inliers, and the fit is accepted when it has at least `minimumSupport` inliers, their RMS
-/// distance is at most `maximumResidualMeters`, the ray meets it in front of the origin, and the
-/// hit lies within `searchRadiusMeters(atDepth:)` of an inlier.
+/// inliers, and the fit is accepted when it has at least `minimumSupport` inliers making up at
+/// least `minimumInlierFraction` of the support, their RMS distance is at most
+/// `maximumResidualMeters`, the ray meets it in front of the origin, and the hit lies within
+/// `searchRadiusMeters(atDepth:)` of an inlier.
 public struct EstimatedPlaneParameters: Sendable, Hashable, Codable {
-  /// The search radius at depth zero (metres). Default 0.01.
+  /// The search radius at depth zero (metres). Default 0.02.
   public var searchRadiusAtOriginMeters: Float
   /// How much the search radius grows per metre of depth (metres per metre, i.e. the tangent of
-  /// the search cone's half-angle). Default 0.03 (about 1.7°).
+  /// the search cone's half-angle). Default 0.05 (about 2.9°).
   public var searchRadiusPerMeterOfDepth: Float
   /// Feature points nearer than this along the ray are ignored (metres). Default 0.05.
   public var minimumDepthMeters: Float
@@ -35,7 +36,11 @@ public struct EstimatedPlaneParameters: Sendable, Hashable, Codable {
   public var ransacIterations: Int
   /// A point is an inlier when it is at most this far from the plane (metres). Default 0.015.
   public var inlierThresholdMeters: Float
-  /// The largest accepted RMS distance of the inliers from the fitted plane (metres). Default 0.01.
+  /// The fewest inliers, as a fraction of the support, for a plane (rejects clutter in which some
+  /// plane always collects `minimumSupport` points). Default 0.5.
+  public var minimumInlierFraction: Float
+  /// The largest accepted RMS distance of the inliers from the fitted plane (metres). Default
+  /// 0.007 (uniform clutter within the ±0.015 m inlier band has an RMS of 0.0087).
   public var maximumResidualMeters: Float
   /// How far the fitted normal may be from straight up/down and still be horizontal, or from
   /// horizontal and still be vertical. Default 10°.
@@ -43,10 +48,11 @@ public struct EstimatedPlaneParameters: Sendable, Hashable, Codable {
 
   /// Creates parameters; every argument defaults to the value documented on its property.
   public init(
-    searchRadiusAtOriginMeters: Float = 0.01, searchRadiusPerMeterOfDepth: Float = 0.03,
+    searchRadiusAtOriginMeters: Float = 0.02, searchRadiusPerMeterOfDepth: Float = 0.05,
     minimumDepthMeters: Float = 0.05, maximumDepthMeters: Float = 10, minimumSupport: Int = 8,
     ransacIterations: Int = 64, inlierThresholdMeters: Float = 0.015,
-    maximumResidualMeters: Float = 0.01, alignmentTolerance: Angle = .degrees(10)
+    minimumInlierFraction: Float = 0.5, maximumResidualMeters: Float = 0.007,
+    alignmentTolerance: Angle = .degrees(10)
   ) {
     self.searchRadiusAtOriginMeters = searchRadiusAtOriginMeters
     self.searchRadiusPerMeterOfDepth = searchRadiusPerMeterOfDepth
@@ -55,6 +61,7 @@ public struct EstimatedPlaneParameters: Sendable, Hashable, Codable {
     self.minimumSupport = minimumSupport
     self.ransacIterations = ransacIterations
     self.inlierThresholdMeters = inlierThresholdMeters
+    self.minimumInlierFraction = minimumInlierFraction
     self.maximumResidualMeters = maximumResidualMeters
     self.alignmentTolerance = alignmentTolerance
   }

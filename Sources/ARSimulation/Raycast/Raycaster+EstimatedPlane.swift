@@ -57,7 +57,10 @@ extension Raycaster {
     var rms: Float = 0
     for _ in 0..<2 {
       inliers = support.filter { abs(plane.signedDistance(to: $0)) <= p.inlierThresholdMeters }
-      guard inliers.count >= minimum, let fit = PlaneFit.leastSquares(inliers) else { return nil }
+      guard inliers.count >= minimum,
+        Float(inliers.count) >= p.minimumInlierFraction * Float(support.count),
+        let fit = PlaneFit.leastSquares(inliers)
+      else { return nil }
       (plane, rms) = fit
     }
     guard rms <= p.maximumResidualMeters,
