@@ -1,3 +1,10 @@
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 import SpatialMath
 
 extension Raycaster {
@@ -64,6 +71,7 @@ extension Raycaster {
       (plane, rms) = fit
     }
     guard rms <= p.maximumResidualMeters,
+      abs(plane.normal.dot(ray.direction)) >= Float(cos(p.maximumIncidence.radians)),
       let t = plane.intersectionDistance(with: ray, parallelEpsilon: options.parallelEpsilon)
     else { return nil }
     let hit = ray.point(at: t)
