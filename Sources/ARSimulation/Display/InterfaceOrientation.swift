@@ -11,6 +11,9 @@ public enum InterfaceOrientation: CaseNameCodable, Hashable {
   case landscapeLeft
   case landscapeRight
 
+  public init(from decoder: any Decoder) throws { self = try Self.decodeByName(from: decoder) }
+  public func encode(to encoder: any Encoder) throws { try encodeName(to: encoder) }
+
   public var name: String {
     switch self {
     case .portrait: "portrait"

@@ -9,6 +9,9 @@ public enum VideoGravity: CaseNameCodable, Hashable {
   /// Keep the aspect ratio and fill the bounds, cropping the overflow: scale `max`.
   case resizeAspectFill
 
+  public init(from decoder: any Decoder) throws { self = try Self.decodeByName(from: decoder) }
+  public func encode(to encoder: any Encoder) throws { try encodeName(to: encoder) }
+
   public var name: String {
     switch self {
     case .resize: "resize"

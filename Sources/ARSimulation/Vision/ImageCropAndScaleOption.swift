@@ -12,6 +12,9 @@ public enum ImageCropAndScaleOption: UInt, CaseNameCodable, Hashable {
   /// Rotate the region 90° counter-clockwise, then `scaleFill`.
   case scaleFillRotate90CCW = 258
 
+  public init(from decoder: any Decoder) throws { self = try Self.decodeByName(from: decoder) }
+  public func encode(to encoder: any Encoder) throws { try encodeName(to: encoder) }
+
   public var name: String {
     switch self {
     case .centerCrop: "centerCrop"

@@ -14,6 +14,9 @@ public enum ImageOrientation: UInt32, CaseNameCodable, Hashable {
   case rightMirrored = 7
   case left = 8
 
+  public init(from decoder: any Decoder) throws { self = try Self.decodeByName(from: decoder) }
+  public func encode(to encoder: any Encoder) throws { try encodeName(to: encoder) }
+
   public var name: String {
     switch self {
     case .up: "up"
