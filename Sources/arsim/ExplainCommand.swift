@@ -12,7 +12,12 @@ enum ExplainCommand {
     through the display transform to the viewport and, with --intrinsics, to a world ray.
 
     OPTIONS:
-      --box x,y,w,h               The Vision box (required).
+      --request FILE              Read the request from a JSON file: {"box": [x,y,w,h],
+                                  "imageSize": [w,h], "vision": {...}, "viewport": {...},
+                                  "camera": {...}} with the recording format's "vision",
+                                  "viewport" and "camera" objects (all optional). Options given
+                                  on the command line override the file.
+      --box x,y,w,h               The Vision box (required, here or in --request).
       --image-size WxH            Captured (landscape) image size in pixels. Default: 1920x1440.
       --orientation NAME          Image orientation given to Vision: up, upMirrored, down,
                                   downMirrored, leftMirrored, right, rightMirrored, left.
@@ -39,7 +44,7 @@ enum ExplainCommand {
   static let options: [String: ParsedArguments.Arity] = CameraOptions.specs.merging([
     "box": .numbers(count: 4), "image-size": .one, "orientation": .one, "crop": .one,
     "model-size": .one, "roi": .numbers(count: 4), "interface-orientation": .one,
-    "viewport": .one, "json": .flag,
+    "viewport": .one, "json": .flag, "request": .one,
   ]) { a, _ in a }
 
   static func run(_ arguments: [String]) throws(CommandLineError) -> String {
@@ -48,32 +53,43 @@ enum ExplainCommand {
     guard parsed.positional.isEmpty else {
       throw .usage("unexpected argument \"\(parsed.positional[0])\"")
     }
-    guard let b = try parsed.numbers("box", count: 4) else { throw .usage("option --box is required") }
+    let file = try parsed.string("request").map(ExplainRequestFile.load)
+    guard let b = try parsed.numbers("box", count: 4) ?? file?.box else {
+      throw .usage("option --box is required")
+    }
     let box = Rect(x: b[0], y: b[1], width: b[2], height: b[3])
     guard box.size.width >= 0, box.size.height >= 0 else {
       throw .usage("option --box: width and height must be >= 0")
     }
-    let imageSize = try parsed.size("image-size") ?? Size(width: 1920, height: 1440)
+    let imageSize =
+      try parsed.size("image-size") ?? file?.imageSize ?? file?.camera?.imageResolution
+      ?? Size(width: 1920, height: 1440)
+    let fileVision = file?.vision
     let roi = try parsed.numbers("roi", count: 4).map {
       Rect(x: $0[0], y: $0[1], width: $0[2], height: $0[3])
-    } ?? .unit
+    } ?? fileVision?.regionOfInterest ?? .unit
     let request: VisionRequestSettings
     do {
       request = try VisionRequestSettings(
-        orientation: parsed.named("orientation", as: ImageOrientation.self) ?? .right,
-        cropAndScale: parsed.named("crop", as: ImageCropAndScaleOption.self) ?? .centerCrop,
-        modelInputSize: parsed.size("model-size") ?? Size(width: 416, height: 416),
-        regionOfInterest: roi)
+        orientation: parsed.named("orientation", as: ImageOrientation.self)
+          ?? fileVision?.orientation ?? .right,
+        cropAndScale: parsed.named("crop", as: ImageCropAndScaleOption.self)
+          ?? fileVision?.cropAndScale ?? .centerCrop,
+        modelInputSize: parsed.size("model-size") ?? fileVision?.modelInputSize
+          ?? Size(width: 416, height: 416),
+        regionOfInterest: roi, scaleFitAlignment: fileVision?.scaleFitAlignment ?? .center)
     } catch let error as CommandLineError {
       throw error
     } catch {
       throw .usage("option --roi: \(error)")
     }
-    let viewportSize = try parsed.size("viewport") ?? Size(width: 390, height: 844)
+    let viewportSize =
+      try parsed.size("viewport") ?? file?.viewport?.size ?? Size(width: 390, height: 844)
     let interface =
-      try parsed.named("interface-orientation", as: InterfaceOrientation.self) ?? .portrait
+      try parsed.named("interface-orientation", as: InterfaceOrientation.self)
+      ?? file?.viewport?.interfaceOrientation ?? .portrait
     let viewport = Viewport(size: viewportSize, interfaceOrientation: interface)!
-    let camera = try CameraOptions.camera(from: parsed, imageResolution: imageSize)
+    let camera = try CameraOptions.camera(from: parsed, imageResolution: imageSize) ?? file?.camera
 
     let trace: VisionBoxTrace
     do {
