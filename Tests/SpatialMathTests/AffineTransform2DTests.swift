@@ -11,7 +11,8 @@ struct AffineTransform2DTests {
     #expect(translate10 == AffineTransform2D(a: 1, b: 0, c: 0, d: 1, tx: 10, ty: 0))
     #expect(scale2 == AffineTransform2D(a: 2, b: 0, c: 0, d: 2, tx: 0, ty: 0))
     let r = AffineTransform2D(rotationAngle: .degrees(30))
-    let expected = AffineTransform2D(a: 0.75.squareRoot(), b: 0.5, c: -0.5, d: 0.75.squareRoot(), tx: 0, ty: 0)
+    let expected = AffineTransform2D(
+      a: 0.75.squareRoot(), b: 0.5, c: -0.5, d: 0.75.squareRoot(), tx: 0, ty: 0)
     #expect(r.isApproximatelyEqual(to: expected, tolerance: 1e-15))
     #expect(AffineTransform2D.identity.isIdentity)
     #expect(!translate10.isIdentity)
@@ -49,7 +50,9 @@ struct AffineTransform2DTests {
     #expect(Point(x: 1, y: 1).applying(translate10.scaledBy(x: 2, y: 2)) == Point(x: 12, y: 2))
     // Translation by 10 then rotated by 90°: (1, 0) -> (0, 1) -> (10, 1).
     let rotated = translate10.rotated(by: .degrees(90))
-    #expect(Point(x: 1, y: 0).applying(rotated).isApproximatelyEqual(to: Point(x: 10, y: 1), tolerance: 1e-12))
+    #expect(
+      Point(x: 1, y: 0).applying(rotated).isApproximatelyEqual(
+        to: Point(x: 10, y: 1), tolerance: 1e-12))
   }
 
   @Test func inverseByHand() throws {
@@ -69,10 +72,16 @@ struct AffineTransform2DTests {
         d: rng.uniform(-3...3), tx: rng.uniform(-100...100), ty: rng.uniform(-100...100))
       guard abs(t.determinant) > 0.1 else { continue }
       let inverse = try #require(t.inverted(), "seed \(seed): \(t)")
-      #expect(t.concatenating(inverse).isApproximatelyEqual(to: .identity, tolerance: 1e-9), "seed \(seed)")
-      #expect(inverse.concatenating(t).isApproximatelyEqual(to: .identity, tolerance: 1e-9), "seed \(seed)")
+      #expect(
+        t.concatenating(inverse).isApproximatelyEqual(to: .identity, tolerance: 1e-9),
+        "seed \(seed)")
+      #expect(
+        inverse.concatenating(t).isApproximatelyEqual(to: .identity, tolerance: 1e-9),
+        "seed \(seed)")
       let p = Point(x: rng.uniform(-50...50), y: rng.uniform(-50...50))
-      #expect(p.applying(t).applying(inverse).isApproximatelyEqual(to: p, tolerance: 1e-9), "seed \(seed)")
+      #expect(
+        p.applying(t).applying(inverse).isApproximatelyEqual(to: p, tolerance: 1e-9), "seed \(seed)"
+      )
     }
   }
 

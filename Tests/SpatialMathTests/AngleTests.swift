@@ -4,9 +4,10 @@ import Testing
 
 @Suite("Angle")
 struct AngleTests {
-  @Test(arguments: [
-    (180, Double.pi), (90, Double.pi / 2), (-45, -Double.pi / 4), (360, 2 * Double.pi), (0, 0),
-  ] as [(Double, Double)])
+  @Test(
+    arguments: [
+      (180, Double.pi), (90, Double.pi / 2), (-45, -Double.pi / 4), (360, 2 * Double.pi), (0, 0),
+    ] as [(Double, Double)])
   func degreesAndRadiansAgree(degrees: Double, radians: Double) {
     #expect(Angle(degrees: degrees).radians.isApproximatelyEqual(to: radians, tolerance: 1e-15))
     #expect(Angle.degrees(degrees) == Angle(degrees: degrees))
@@ -21,10 +22,11 @@ struct AngleTests {
   }
 
   /// Wrapping into (-π, π]: -180° goes to +180°, 540° to 180°, 270° to -90°.
-  @Test(arguments: [
-    (270.0, -90.0), (-180, 180), (180, 180), (540, 180), (360, 0), (-190, 170), (45, 45),
-    (-725, -5),
-  ] as [(Double, Double)])
+  @Test(
+    arguments: [
+      (270.0, -90.0), (-180, 180), (180, 180), (540, 180), (360, 0), (-190, 170), (45, 45),
+      (-725, -5),
+    ] as [(Double, Double)])
   func normalizedWrapsIntoHalfOpenRange(degrees: Double, expected: Double) {
     let wrapped = Angle(degrees: degrees).normalized
     #expect(wrapped.degrees.isApproximatelyEqual(to: expected, tolerance: 1e-9))

@@ -17,7 +17,8 @@ struct ApproximateEqualityTests {
     #expect(isApproximatelyEqual(.infinity, .infinity, absoluteTolerance: 0))
     #expect(isApproximatelyEqual(-.infinity, -.infinity, absoluteTolerance: 0))
     #expect(!isApproximatelyEqual(.infinity, -.infinity, absoluteTolerance: .infinity))
-    #expect(!isApproximatelyEqual(.infinity, .greatestFiniteMagnitude, absoluteTolerance: .infinity))
+    #expect(
+      !isApproximatelyEqual(.infinity, .greatestFiniteMagnitude, absoluteTolerance: .infinity))
     #expect(!isApproximatelyEqual(.infinity, 1e308, absoluteTolerance: 1, relativeTolerance: 1))
   }
 
@@ -54,8 +55,9 @@ struct ApproximateEqualityTests {
     #expect(!a.isApproximatelyEqual(to: SIMD3(1, 2.1, 3)))
     #expect(!a.isApproximatelyEqual(to: SIMD3(1, .nan, 3), tolerance: 1e30))
     #expect(SIMD2<Double>(.infinity, 0).isApproximatelyEqual(to: SIMD2(.infinity, 1e-9)))
-    #expect(SIMD4<Float>(1, 1, 1, 1).isApproximatelyEqual(
-      to: SIMD4(1.05, 1, 1, 1), absoluteTolerance: 0, relativeTolerance: 0.05))
+    #expect(
+      SIMD4<Float>(1, 1, 1, 1).isApproximatelyEqual(
+        to: SIMD4(1.05, 1, 1, 1), absoluteTolerance: 0, relativeTolerance: 0.05))
   }
 
   @Test func toleranceIsNotInsideEquality() {

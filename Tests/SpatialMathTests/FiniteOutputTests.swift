@@ -46,7 +46,8 @@ struct FiniteOutputTests {
   func quaternionsAndRigidTransforms(seed: UInt64) throws {
     var rng = SplitMix64(seed: seed)
     for _ in 0..<300 {
-      let raw = Quaternion(vector: SIMD4(rng.wideFloat(), rng.wideFloat(), rng.wideFloat(), rng.wideFloat()))
+      let raw = Quaternion(
+        vector: SIMD4(rng.wideFloat(), rng.wideFloat(), rng.wideFloat(), rng.wideFloat()))
       if let q = raw.normalized() {
         #expect(q.vector.isFinite && abs(q.length - 1) <= 1e-6, "seed \(seed): \(raw)")
         let v = rng.vector()

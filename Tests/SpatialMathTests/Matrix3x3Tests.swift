@@ -40,14 +40,15 @@ struct Matrix3x3Tests {
     #expect(t.transpose == oneToNine)
   }
 
-  @Test(arguments: [
-    (Matrix3x3.identity, 1),
-    (Matrix3x3(diagonal: SIMD3(2, 3, 4)), 24),
-    (detSix, 6),
-    (oneToNine, 0),
-    // Swapping two columns of the identity flips the sign.
-    (Matrix3x3(SIMD3(0, 1, 0), SIMD3(1, 0, 0), SIMD3(0, 0, 1)), -1),
-  ] as [(Matrix3x3, Float)])
+  @Test(
+    arguments: [
+      (Matrix3x3.identity, 1),
+      (Matrix3x3(diagonal: SIMD3(2, 3, 4)), 24),
+      (detSix, 6),
+      (oneToNine, 0),
+      // Swapping two columns of the identity flips the sign.
+      (Matrix3x3(SIMD3(0, 1, 0), SIMD3(1, 0, 0), SIMD3(0, 0, 1)), -1),
+    ] as [(Matrix3x3, Float)])
   func determinantOfKnownMatrices(matrix: Matrix3x3, expected: Float) {
     #expect(matrix.determinant == expected)
     #expect(matrix.transpose.determinant == expected)
@@ -88,7 +89,8 @@ struct Matrix3x3Tests {
 
   @Test func inverseThatWouldOverflowFloatIsNil() {
     // Entries of about 7e-40 (subnormal) are invertible in Double, but the inverse (about 1.4e39) is not a finite Float.
-    #expect(Matrix3x3(diagonal: SIMD3(repeating: Float.leastNormalMagnitude / 16)).inverted() == nil)
+    #expect(
+      Matrix3x3(diagonal: SIMD3(repeating: Float.leastNormalMagnitude / 16)).inverted() == nil)
   }
 
   @Test func codableIsColumnMajor() throws {

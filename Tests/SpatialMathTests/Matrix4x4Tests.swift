@@ -49,17 +49,18 @@ struct Matrix4x4Tests {
     #expect(t.transpose == translate123)
   }
 
-  @Test(arguments: [
-    (Matrix4x4.identity, 1),
-    (Matrix4x4(diagonal: SIMD4(2, 3, 4, 5)), 120),
-    (translate123, 1),
-    // Upper triangular (rows [1 2 3 4; 0 2 5 6; 0 0 3 7; 0 0 0 4]): product of the diagonal.
-    (Matrix4x4(SIMD4(1, 0, 0, 0), SIMD4(2, 2, 0, 0), SIMD4(3, 5, 3, 0), SIMD4(4, 6, 7, 4)), 24),
-    // The identity with columns 0 and 2 swapped: an odd permutation.
-    (Matrix4x4(SIMD4(0, 0, 1, 0), SIMD4(0, 1, 0, 0), SIMD4(1, 0, 0, 0), SIMD4(0, 0, 0, 1)), -1),
-    // Two equal columns.
-    (Matrix4x4(SIMD4(1, 2, 3, 4), SIMD4(1, 2, 3, 4), SIMD4(0, 0, 1, 0), SIMD4(0, 0, 0, 1)), 0),
-  ] as [(Matrix4x4, Float)])
+  @Test(
+    arguments: [
+      (Matrix4x4.identity, 1),
+      (Matrix4x4(diagonal: SIMD4(2, 3, 4, 5)), 120),
+      (translate123, 1),
+      // Upper triangular (rows [1 2 3 4; 0 2 5 6; 0 0 3 7; 0 0 0 4]): product of the diagonal.
+      (Matrix4x4(SIMD4(1, 0, 0, 0), SIMD4(2, 2, 0, 0), SIMD4(3, 5, 3, 0), SIMD4(4, 6, 7, 4)), 24),
+      // The identity with columns 0 and 2 swapped: an odd permutation.
+      (Matrix4x4(SIMD4(0, 0, 1, 0), SIMD4(0, 1, 0, 0), SIMD4(1, 0, 0, 0), SIMD4(0, 0, 0, 1)), -1),
+      // Two equal columns.
+      (Matrix4x4(SIMD4(1, 2, 3, 4), SIMD4(1, 2, 3, 4), SIMD4(0, 0, 1, 0), SIMD4(0, 0, 0, 1)), 0),
+    ] as [(Matrix4x4, Float)])
   func determinantOfKnownMatrices(matrix: Matrix4x4, expected: Float) {
     #expect(matrix.determinant == expected)
     #expect(matrix.transpose.determinant == expected)

@@ -19,9 +19,10 @@ struct PlaneTests {
     #expect(floorAtOne.pointNearestOrigin == SIMD3(0, 1, 0))
   }
 
-  @Test(arguments: [
-    (SIMD3(0, 3, 0), 2), (SIMD3(7, -1, 9), -2), (SIMD3(-4, 1, 4), 0),
-  ] as [(SIMD3<Float>, Float)])
+  @Test(
+    arguments: [
+      (SIMD3(0, 3, 0), 2), (SIMD3(7, -1, 9), -2), (SIMD3(-4, 1, 4), 0),
+    ] as [(SIMD3<Float>, Float)])
   func signedDistanceIsPositiveInFront(point: SIMD3<Float>, expected: Float) {
     #expect(floorAtOne.signedDistance(to: point) == expected)
   }

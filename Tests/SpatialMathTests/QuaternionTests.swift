@@ -27,7 +27,8 @@ struct QuaternionTests {
     (SIMD3<Float>(1, 0, 0), SIMD3<Float>(0, 1, 0), SIMD3<Float>(0, 0, 1)),
     (SIMD3<Float>(0, 1, 0), SIMD3<Float>(0, 0, 1), SIMD3<Float>(1, 0, 0)),
   ])
-  func quarterTurnFollowsRightHandRule(axis: SIMD3<Float>, v: SIMD3<Float>, expected: SIMD3<Float>) {
+  func quarterTurnFollowsRightHandRule(axis: SIMD3<Float>, v: SIMD3<Float>, expected: SIMD3<Float>)
+  {
     let q = Quaternion(angle: .degrees(90), axis: axis)
     #expect(q.act(v).isApproximatelyEqual(to: expected, tolerance: 1e-6))
     #expect((q.rotationMatrix * v).isApproximatelyEqual(to: expected, tolerance: 1e-6))
@@ -42,9 +43,11 @@ struct QuaternionTests {
   @Test func productComposesRightToLeft() {
     let y = SIMD3<Float>(0, 1, 0)
     // X first: +y -> +z; then Z: +z stays.
-    #expect((quarterTurnZ * quarterTurnX).act(y).isApproximatelyEqual(to: [0, 0, 1], tolerance: 1e-6))
+    #expect(
+      (quarterTurnZ * quarterTurnX).act(y).isApproximatelyEqual(to: [0, 0, 1], tolerance: 1e-6))
     // Z first: +y -> -x; then X: -x stays.
-    #expect((quarterTurnX * quarterTurnZ).act(y).isApproximatelyEqual(to: [-1, 0, 0], tolerance: 1e-6))
+    #expect(
+      (quarterTurnX * quarterTurnZ).act(y).isApproximatelyEqual(to: [-1, 0, 0], tolerance: 1e-6))
   }
 
   @Test(arguments: testSeeds)
@@ -52,9 +55,11 @@ struct QuaternionTests {
     var rng = SplitMix64(seed: seed)
     for _ in 0..<50 {
       let (a, b, v) = (rng.rotation(), rng.rotation(), rng.vector())
-      #expect((a * b).act(v).isApproximatelyEqual(to: a.act(b.act(v)), tolerance: 1e-4), "seed \(seed)")
       #expect(
-        (a * a.conjugate).isApproximatelySameRotation(as: .identity, tolerance: 1e-6), "seed \(seed)")
+        (a * b).act(v).isApproximatelyEqual(to: a.act(b.act(v)), tolerance: 1e-4), "seed \(seed)")
+      #expect(
+        (a * a.conjugate).isApproximatelySameRotation(as: .identity, tolerance: 1e-6),
+        "seed \(seed)")
     }
   }
 
@@ -63,7 +68,8 @@ struct QuaternionTests {
     var rng = SplitMix64(seed: seed)
     for _ in 0..<50 {
       let (q, v) = (rng.rotation(), rng.vector())
-      #expect((q.rotationMatrix * v).isApproximatelyEqual(to: q.act(v), tolerance: 1e-4), "seed \(seed)")
+      #expect(
+        (q.rotationMatrix * v).isApproximatelyEqual(to: q.act(v), tolerance: 1e-4), "seed \(seed)")
       // Length is preserved.
       #expect(abs(q.act(v).length - v.length) <= 1e-4, "seed \(seed)")
     }

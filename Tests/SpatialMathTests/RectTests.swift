@@ -33,13 +33,15 @@ struct RectTests {
     // (x, y) -> (-y, x): corners (0,0), (2,0), (0,1), (2,1) go to (0,0), (0,2), (-1,0), (-1,2).
     let turned = Rect(x: 0, y: 0, width: 2, height: 1)
       .applying(AffineTransform2D(rotationAngle: .degrees(90)))
-    #expect(turned.isApproximatelyEqual(to: Rect(x: -1, y: 0, width: 1, height: 2), tolerance: 1e-12))
+    #expect(
+      turned.isApproximatelyEqual(to: Rect(x: -1, y: 0, width: 1, height: 2), tolerance: 1e-12))
   }
 
   @Test func applyingScaleAndTranslation() {
     let t = AffineTransform2D(a: 2, b: 0, c: 0, d: -1, tx: 10, ty: 1)
     // Corners x in {1, 3} -> {12, 16}; y in {1, 2} -> {0, -1}.
-    #expect(Rect(x: 1, y: 1, width: 2, height: 1).applying(t) == Rect(x: 12, y: -1, width: 4, height: 1))
+    #expect(
+      Rect(x: 1, y: 1, width: 2, height: 1).applying(t) == Rect(x: 12, y: -1, width: 4, height: 1))
   }
 
   @Test func scaledGoesFromNormalizedToPixels() {

@@ -11,18 +11,28 @@ private let turnAndShift = RigidTransform(
 struct RigidTransformTests {
   @Test func mapsPointsAndDirectionsByHand() {
     // (1, 0, 0) -> rotate -> (0, 1, 0) -> translate -> (1, 3, 3).
-    #expect(turnAndShift.transformPoint(SIMD3(1, 0, 0)).isApproximatelyEqual(to: [1, 3, 3], tolerance: 1e-6))
-    #expect(turnAndShift.transformDirection(SIMD3(1, 0, 0)).isApproximatelyEqual(to: [0, 1, 0], tolerance: 1e-6))
-    #expect(turnAndShift.inverse.transformPoint(SIMD3(1, 3, 3)).isApproximatelyEqual(to: [1, 0, 0], tolerance: 1e-6))
+    #expect(
+      turnAndShift.transformPoint(SIMD3(1, 0, 0)).isApproximatelyEqual(
+        to: [1, 3, 3], tolerance: 1e-6))
+    #expect(
+      turnAndShift.transformDirection(SIMD3(1, 0, 0)).isApproximatelyEqual(
+        to: [0, 1, 0], tolerance: 1e-6))
+    #expect(
+      turnAndShift.inverse.transformPoint(SIMD3(1, 3, 3)).isApproximatelyEqual(
+        to: [1, 0, 0], tolerance: 1e-6))
   }
 
   @Test func compositionAppliesRightOperandFirst() {
     let shift = RigidTransform(translation: SIMD3(1, 0, 0))
     let turn = RigidTransform(rotation: turnAndShift.rotation)
     // aFromB * bFromC: turn first, (1, 0, 0) -> (0, 1, 0), then shift -> (1, 1, 0).
-    #expect((shift * turn).transformPoint(SIMD3(1, 0, 0)).isApproximatelyEqual(to: [1, 1, 0], tolerance: 1e-6))
+    #expect(
+      (shift * turn).transformPoint(SIMD3(1, 0, 0)).isApproximatelyEqual(
+        to: [1, 1, 0], tolerance: 1e-6))
     // The other order: (1, 0, 0) -> (2, 0, 0) -> (0, 2, 0).
-    #expect((turn * shift).transformPoint(SIMD3(1, 0, 0)).isApproximatelyEqual(to: [0, 2, 0], tolerance: 1e-6))
+    #expect(
+      (turn * shift).transformPoint(SIMD3(1, 0, 0)).isApproximatelyEqual(
+        to: [0, 2, 0], tolerance: 1e-6))
   }
 
   @Test(arguments: testSeeds)
@@ -33,7 +43,9 @@ struct RigidTransformTests {
       let p = rng.vector()
       #expect((t * t.inverse).isApproximatelyEqual(to: .identity, tolerance: 1e-5), "seed \(seed)")
       #expect((t.inverse * t).isApproximatelyEqual(to: .identity, tolerance: 1e-5), "seed \(seed)")
-      #expect(t.inverse.transformPoint(t.transformPoint(p)).isApproximatelyEqual(to: p, tolerance: 1e-4), "seed \(seed)")
+      #expect(
+        t.inverse.transformPoint(t.transformPoint(p)).isApproximatelyEqual(to: p, tolerance: 1e-4),
+        "seed \(seed)")
     }
   }
 
@@ -43,7 +55,9 @@ struct RigidTransformTests {
     for _ in 0..<50 {
       let (a, b, p) = (rng.rigidTransform(), rng.rigidTransform(), rng.vector())
       let viaMatrices = (a.matrix * b.matrix).transformPoint(p)
-      #expect((a * b).transformPoint(p).isApproximatelyEqual(to: viaMatrices, tolerance: 1e-4), "seed \(seed)")
+      #expect(
+        (a * b).transformPoint(p).isApproximatelyEqual(to: viaMatrices, tolerance: 1e-4),
+        "seed \(seed)")
     }
   }
 
@@ -66,12 +80,21 @@ struct RigidTransformTests {
   @Test(arguments: [
     ("uniform scale 2", Matrix4x4(diagonal: SIMD4(2, 2, 2, 1))),
     ("scale 1.01", Matrix4x4(diagonal: SIMD4(1.01, 1.01, 1.01, 1))),
-    ("shear", Matrix4x4(SIMD4(1, 0, 0, 0), SIMD4(0.5, 1, 0, 0), SIMD4(0, 0, 1, 0), SIMD4(0, 0, 0, 1))),
+    (
+      "shear",
+      Matrix4x4(SIMD4(1, 0, 0, 0), SIMD4(0.5, 1, 0, 0), SIMD4(0, 0, 1, 0), SIMD4(0, 0, 0, 1))
+    ),
     ("reflection", Matrix4x4(diagonal: SIMD4(-1, 1, 1, 1))),
-    ("NaN", Matrix4x4(SIMD4(1, 0, 0, 0), SIMD4(0, 1, 0, 0), SIMD4(0, 0, 1, 0), SIMD4(.nan, 0, 0, 1))),
+    (
+      "NaN",
+      Matrix4x4(SIMD4(1, 0, 0, 0), SIMD4(0, 1, 0, 0), SIMD4(0, 0, 1, 0), SIMD4(.nan, 0, 0, 1))
+    ),
     ("infinite", Matrix4x4(diagonal: SIMD4(1, 1, 1, .infinity))),
     ("w = 2", Matrix4x4(diagonal: SIMD4(1, 1, 1, 2))),
-    ("projective row", Matrix4x4(SIMD4(1, 0, 0, 0), SIMD4(0, 1, 0, 0), SIMD4(0, 0, 1, -1), SIMD4(0, 0, 0, 1))),
+    (
+      "projective row",
+      Matrix4x4(SIMD4(1, 0, 0, 0), SIMD4(0, 1, 0, 0), SIMD4(0, 0, 1, -1), SIMD4(0, 0, 0, 1))
+    ),
     ("zero", Matrix4x4(diagonal: .zero)),
   ])
   func nonRigidMatricesAreRejected(name: String, matrix: Matrix4x4) {

@@ -62,8 +62,12 @@ struct Vector2Tests {
   }
 
   @Test func normalized() throws {
-    #expect(try #require(SIMD2<Float>(3, 4).normalized()).isApproximatelyEqual(to: [0.6, 0.8], tolerance: 1e-7))
-    #expect(try #require(SIMD2<Float>(3e30, 4e30).normalized()).isApproximatelyEqual(to: [0.6, 0.8], tolerance: 1e-7))
+    #expect(
+      try #require(SIMD2<Float>(3, 4).normalized()).isApproximatelyEqual(
+        to: [0.6, 0.8], tolerance: 1e-7))
+    #expect(
+      try #require(SIMD2<Float>(3e30, 4e30).normalized()).isApproximatelyEqual(
+        to: [0.6, 0.8], tolerance: 1e-7))
     #expect(SIMD2<Float>.zero.normalized() == nil)
     #expect(SIMD2<Float>(.nan, 1).normalized() == nil)
     #expect(!SIMD2<Float>(.nan, 1).isFinite)
