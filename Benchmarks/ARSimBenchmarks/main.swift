@@ -1,1 +1,16 @@
-print("bench")
+import Foundation
+
+/// ARSimBenchmarks: `swift run -c release ARSimBenchmarks <suite> [options]`. Each suite prints
+/// machine-readable JSON (medians over repetitions).
+let suites: [String: ([String]) -> Void] = [
+  "conversions": ConversionBenchmarks.run
+]
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard let name = arguments.first, let suite = suites[name] else {
+  let names = suites.keys.sorted().joined(separator: ", ")
+  FileHandle.standardError.write(
+    Data("usage: ARSimBenchmarks <suite> [options]\nsuites: \(names)\n".utf8))
+  exit(64)
+}
+suite(Array(arguments.dropFirst()))

@@ -2,7 +2,8 @@
 /// `"centerCrop"`), whatever its raw value (EXIF, ARKit and Vision raw values are numbers).
 ///
 /// Decoding an unknown name throws a `DecodingError.dataCorrupted` whose message lists the valid
-/// names and whose coding path says where the bad value was.
+/// names and whose coding path says where the bad value was. Conforming types implement `Codable`
+/// by calling `decodeByName(from:)` and `encodeName(to:)`.
 public protocol CaseNameCodable: Codable, CaseIterable, Sendable {
   /// The case name used in JSON and on the command line.
   var name: String { get }
@@ -18,7 +19,9 @@ extension CaseNameCodable {
   /// The valid names, in declaration order, for error messages and `--help`.
   public static var allNames: [String] { allCases.map(\.name) }
 
-  public init(from decoder: any Decoder) throws {
+  /// Decodes a case from its name; conforming types call this from `init(from:)` (compiler
+  /// synthesis of enum `Codable` would otherwise win over a protocol extension).
+  public static func decodeByName(from decoder: any Decoder) throws -> Self {
     let container = try decoder.singleValueContainer()
     let name = try container.decode(String.self)
     guard let value = Self(name: name) else {
@@ -28,10 +31,11 @@ extension CaseNameCodable {
           "unknown \(Self.self) \"\(name)\"; expected one of \(Self.allNames.joined(separator: ", "))"
       )
     }
-    self = value
+    return value
   }
 
-  public func encode(to encoder: any Encoder) throws {
+  /// Encodes the case name; conforming types call this from `encode(to:)`.
+  public func encodeName(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     try container.encode(name)
   }

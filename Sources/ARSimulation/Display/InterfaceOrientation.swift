@@ -6,11 +6,21 @@ import SpatialMath
 /// `landscapeRight`); the display transform rotates it clockwise by `displayRotation` to show it
 /// upright in the interface (DESIGN §3.2).
 public enum InterfaceOrientation: CaseNameCodable, Hashable {
+  /// Home button (or bottom edge) down; the image is turned 90° clockwise.
   case portrait
+  /// Upside-down portrait; the image is turned 270° clockwise.
   case portraitUpsideDown
+  /// Landscape with the device turned so the image is turned 180°.
   case landscapeLeft
+  /// Landscape matching the sensor: the image is shown unrotated.
   case landscapeRight
 
+  /// Decodes the case from its name.
+  public init(from decoder: any Decoder) throws { self = try Self.decodeByName(from: decoder) }
+  /// Encodes the case name.
+  public func encode(to encoder: any Encoder) throws { try encodeName(to: encoder) }
+
+  /// The case name used in JSON and on the command line.
   public var name: String {
     switch self {
     case .portrait: "portrait"

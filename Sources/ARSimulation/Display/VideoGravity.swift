@@ -9,6 +9,12 @@ public enum VideoGravity: CaseNameCodable, Hashable {
   /// Keep the aspect ratio and fill the bounds, cropping the overflow: scale `max`.
   case resizeAspectFill
 
+  /// Decodes the case from its name.
+  public init(from decoder: any Decoder) throws { self = try Self.decodeByName(from: decoder) }
+  /// Encodes the case name.
+  public func encode(to encoder: any Encoder) throws { try encodeName(to: encoder) }
+
+  /// The case name used in JSON and on the command line.
   public var name: String {
     switch self {
     case .resize: "resize"

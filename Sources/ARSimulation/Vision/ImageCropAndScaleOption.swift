@@ -12,6 +12,12 @@ public enum ImageCropAndScaleOption: UInt, CaseNameCodable, Hashable {
   /// Rotate the region 90° counter-clockwise, then `scaleFill`.
   case scaleFillRotate90CCW = 258
 
+  /// Decodes the case from its name.
+  public init(from decoder: any Decoder) throws { self = try Self.decodeByName(from: decoder) }
+  /// Encodes the case name.
+  public func encode(to encoder: any Encoder) throws { try encodeName(to: encoder) }
+
+  /// The case name used in JSON and on the command line.
   public var name: String {
     switch self {
     case .centerCrop: "centerCrop"

@@ -5,15 +5,29 @@ import SpatialMath
 ///
 /// The back camera held in portrait gives `.right`.
 public enum ImageOrientation: UInt32, CaseNameCodable, Hashable {
+  /// Stored upright (EXIF 1).
   case up = 1
+  /// Mirrored horizontally (EXIF 2).
   case upMirrored = 2
+  /// Rotated 180° (EXIF 3).
   case down = 3
+  /// Mirrored vertically (EXIF 4).
   case downMirrored = 4
+  /// Mirrored and turned: oriented (x, y) = stored (y, x) (EXIF 5).
   case leftMirrored = 5
+  /// Shown by turning the stored image 90° clockwise (EXIF 6): the back camera in portrait.
   case right = 6
+  /// Turned 90° clockwise and mirrored (EXIF 7).
   case rightMirrored = 7
+  /// Shown by turning the stored image 90° counter-clockwise (EXIF 8).
   case left = 8
 
+  /// Decodes the case from its name.
+  public init(from decoder: any Decoder) throws { self = try Self.decodeByName(from: decoder) }
+  /// Encodes the case name.
+  public func encode(to encoder: any Encoder) throws { try encodeName(to: encoder) }
+
+  /// The case name used in JSON and on the command line.
   public var name: String {
     switch self {
     case .up: "up"
