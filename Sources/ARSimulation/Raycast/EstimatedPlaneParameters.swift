@@ -1,3 +1,5 @@
+import SpatialMath
+
 #if canImport(Darwin)
   import Darwin
 #elseif canImport(Glibc)
@@ -5,7 +7,6 @@
 #elseif canImport(Musl)
   import Musl
 #endif
-import SpatialMath
 
 /// The knobs of estimated-plane raycasts (ARKit's `estimatedPlane` target), whose behaviour ARKit
 /// does not document. Lengths in metres; every default is a named assumption a recording may

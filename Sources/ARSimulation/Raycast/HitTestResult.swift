@@ -4,7 +4,9 @@ import SpatialMath
 public struct HitTestResult: Sendable, Hashable {
   /// The kinds of hit (ARKit's `ARHitTestResult.ResultType`, same raw bit values).
   public struct ResultType: OptionSet, Sendable, Hashable, Codable {
+    /// The bit mask (ARKit's raw values).
     public let rawValue: UInt
+    /// The set with these bits.
     public init(rawValue: UInt) { self.rawValue = rawValue }
 
     /// The feature point nearest the ray within the estimated-plane search cone (1 << 0).

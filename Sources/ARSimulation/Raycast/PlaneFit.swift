@@ -10,7 +10,12 @@ enum PlaneFit {
     var centroid = SIMD3<Double>.zero
     for p in points { centroid += SIMD3<Double>(p) }
     centroid /= Double(points.count)
-    var xx = 0.0, xy = 0.0, xz = 0.0, yy = 0.0, yz = 0.0, zz = 0.0
+    var xx = 0.0
+    var xy = 0.0
+    var xz = 0.0
+    var yy = 0.0
+    var yz = 0.0
+    var zz = 0.0
     for p in points {
       let q = SIMD3<Double>(p) - centroid
       xx += q.x * q.x
@@ -23,7 +28,8 @@ enum PlaneFit {
     var a: [[Double]] = [[xx, xy, xz], [xy, yy, yz], [xz, yz, zz]]
     let (values, vectors) = jacobiEigen(&a)
     let order = [0, 1, 2].sorted { values[$0] < values[$1] }
-    let smallest = order[0], middle = order[1]
+    let smallest = order[0]
+    let middle = order[1]
     // Collinear points have two (near) zero eigenvalues: no unique plane.
     guard values[middle] > 1e-12 * max(values[order[2]], 1e-300) else { return nil }
     let n = SIMD3<Double>(vectors[0][smallest], vectors[1][smallest], vectors[2][smallest])
@@ -45,19 +51,23 @@ enum PlaneFit {
       for (p, q) in [(0, 1), (0, 2), (1, 2)] where a[p][q] != 0 {
         let theta = (a[q][q] - a[p][p]) / (2 * a[p][q])
         let t = (theta >= 0 ? 1.0 : -1.0) / (abs(theta) + (theta * theta + 1).squareRoot())
-        let c = 1 / (t * t + 1).squareRoot(), s = t * c
+        let c = 1 / (t * t + 1).squareRoot()
+        let s = t * c
         for k in 0..<3 {  // A <- A J (columns p, q).
-          let akp = a[k][p], akq = a[k][q]
+          let akp = a[k][p]
+          let akq = a[k][q]
           a[k][p] = c * akp - s * akq
           a[k][q] = s * akp + c * akq
         }
         for k in 0..<3 {  // A <- Jᵀ A (rows p, q).
-          let apk = a[p][k], aqk = a[q][k]
+          let apk = a[p][k]
+          let aqk = a[q][k]
           a[p][k] = c * apk - s * aqk
           a[q][k] = s * apk + c * aqk
         }
         for k in 0..<3 {
-          let vkp = v[k][p], vkq = v[k][q]
+          let vkp = v[k][p]
+          let vkq = v[k][q]
           v[k][p] = c * vkp - s * vkq
           v[k][q] = s * vkp + c * vkq
         }

@@ -71,7 +71,7 @@ public struct RaycastResult: Sendable, Hashable {
   public static func isOrderedBefore(_ a: RaycastResult, _ b: RaycastResult) -> Bool {
     if a.distance != b.distance { return a.distance < b.distance }
     switch (a.anchorIdentifier, b.anchorIdentifier) {
-    case let (l?, r?) where l != r: return l < r
+    case (let l?, let r?) where l != r: return l < r
     case (.some, nil): return true
     case (nil, .some): return false
     default: return a.target.rawValue < b.target.rawValue

@@ -1,3 +1,5 @@
+import SpatialMath
+
 #if canImport(Darwin)
   import Darwin
 #elseif canImport(Glibc)
@@ -5,7 +7,6 @@
 #elseif canImport(Musl)
   import Musl
 #endif
-import SpatialMath
 
 extension Raycaster {
   /// A plane fitted to the feature points around a ray, and where the ray meets it.

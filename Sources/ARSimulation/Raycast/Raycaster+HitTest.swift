@@ -18,7 +18,8 @@ extension Raycaster {
     let planeTypes: [HitTestResult.ResultType] = [
       .existingPlane, .existingPlaneUsingExtent, .existingPlaneUsingGeometry,
     ]
-    for anchor in world.planeAnchors where !types.isDisjoint(with: HitTestResult.ResultType(planeTypes)) {
+    for anchor in world.planeAnchors
+    where !types.isDisjoint(with: HitTestResult.ResultType(planeTypes)) {
       guard let (t, point) = intersect(ray, anchor),
         let pose = RaycastResult.hitTransform(
           hitPoint: point, surfaceNormal: anchor.worldNormal, rayDirection: ray.direction)
@@ -58,7 +59,8 @@ extension Raycaster {
         }
       }
     }
-    if types.contains(.featurePoint), let t = nearestFeaturePointDistance(ray, world.featurePoints) {
+    if types.contains(.featurePoint), let t = nearestFeaturePointDistance(ray, world.featurePoints)
+    {
       results.append(
         HitTestResult(
           type: .featurePoint, distance: t,
@@ -83,7 +85,9 @@ extension Raycaster {
       let v = q - ray.origin
       let t = v.dot(ray.direction)
       let perpendicular = max(v.lengthSquared - t * t, 0)
-      if let b = best, perpendicular > b.perpendicular || (perpendicular == b.perpendicular && t >= b.t) {
+      if let b = best,
+        perpendicular > b.perpendicular || (perpendicular == b.perpendicular && t >= b.t)
+      {
         continue
       }
       best = (perpendicular, t)

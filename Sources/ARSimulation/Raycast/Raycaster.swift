@@ -92,7 +92,8 @@ public struct Raycaster: Sendable, Hashable, Codable {
 
 extension FrameWorld {
   /// Every hit of `query` in this world, nearest first: `Raycaster(options:).raycast(_:in:)`.
-  public func raycast(_ query: RaycastQuery, options: RaycastOptions = .default) -> [RaycastResult] {
+  public func raycast(_ query: RaycastQuery, options: RaycastOptions = .default) -> [RaycastResult]
+  {
     Raycaster(options: options).raycast(query, in: self)
   }
 }

@@ -1,3 +1,5 @@
+import SpatialMath
+
 #if canImport(Darwin)
   import Darwin
 #elseif canImport(Glibc)
@@ -5,7 +7,6 @@
 #elseif canImport(Musl)
   import Musl
 #endif
-import SpatialMath
 
 /// A raycast that is re-run on every new frame and reports when its results change (ARKit's
 /// `ARSession.trackedRaycast(_:updateHandler:)` and `ARTrackedRaycast`), as a value: the caller

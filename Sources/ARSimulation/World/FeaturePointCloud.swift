@@ -48,7 +48,8 @@ extension FeaturePointCloud: Codable {
       let v = try list.decode([Double].self)
       guard v.count == 3, v.allSatisfy(\.isFinite) else {
         throw DecodingError.dataCorruptedError(
-          in: list, debugDescription: "feature point \(points.count) must be 3 finite numbers [x, y, z]")
+          in: list,
+          debugDescription: "feature point \(points.count) must be 3 finite numbers [x, y, z]")
       }
       points.append(SIMD3(Float(v[0]), Float(v[1]), Float(v[2])))
     }
@@ -63,6 +64,7 @@ extension FeaturePointCloud: Codable {
     self.init(unchecked: points, identifiers: identifiers)
   }
 
+  /// Encodes the same fields and layout that `init(from:)` reads.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode(points.map { [$0.x, $0.y, $0.z] }, forKey: .points)

@@ -12,7 +12,9 @@ extension FrameWorld {
     var rng = SplitMix64(seed: seed)
     var points: [SIMD3<Float>] = []
     for surface in surfaces {
-      let area = surface.localTriangles().reduce(Float(0)) { $0 + ($1.1 - $1.0).cross($1.2 - $1.0).length / 2 }
+      let area = surface.localTriangles().reduce(Float(0)) {
+        $0 + ($1.1 - $1.0).cross($1.2 - $1.0).length / 2
+      }
       let count = Int(max(0, (area * pointsPerSquareMeter).rounded(.down)))
       points += surface.samplePoints(count: count, noiseMeters: pointNoiseMeters, using: &rng)
     }

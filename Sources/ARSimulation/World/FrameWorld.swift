@@ -38,6 +38,7 @@ extension FrameWorld: Codable {
     featurePoints = try c.decodeIfPresent(FeaturePointCloud.self, forKey: .featurePoints) ?? .empty
   }
 
+  /// Encodes the same fields and layout that `init(from:)` reads.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode(planeAnchors, forKey: .planeAnchors)

@@ -18,12 +18,19 @@ extension PlaneAnchor {
   public enum Classification: String, Sendable, Hashable, Codable, CaseIterable {
     /// Not classified (ARKit's `.none`).
     case none
+    /// A wall (vertical).
     case wall
+    /// A floor (horizontal, below the camera).
     case floor
+    /// A ceiling (horizontal, above the camera).
     case ceiling
+    /// A table top.
     case table
+    /// A chair or bench seat.
     case seat
+    /// A window.
     case window
+    /// A door.
     case door
   }
 }

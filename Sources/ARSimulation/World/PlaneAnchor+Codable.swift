@@ -21,17 +21,20 @@ extension PlaneAnchor: Codable {
     else {
       throw DecodingError.dataCorruptedError(
         forKey: .transform, in: c,
-        debugDescription: "transform must have 16 numbers (column-major 4x4), found \(numbers.count)")
+        debugDescription:
+          "transform must have 16 numbers (column-major 4x4), found \(numbers.count)")
     }
     let center = try c.decodeIfPresent([Double].self, forKey: .center) ?? [0, 0, 0]
     guard center.count == 3 else {
       throw DecodingError.dataCorruptedError(
-        forKey: .center, in: c, debugDescription: "center must be [x, y, z], found \(center.count) numbers")
+        forKey: .center, in: c,
+        debugDescription: "center must be [x, y, z], found \(center.count) numbers")
     }
     let extent = try c.decode(PlaneExtent.self, forKey: .extent)
     let boundary = try c.decode(PlaneBoundary.self, forKey: .boundary)
     let alignment = try c.decode(Alignment.self, forKey: .alignment)
-    let classification = try c.decodeIfPresent(Classification.self, forKey: .classification) ?? .none
+    let classification =
+      try c.decodeIfPresent(Classification.self, forKey: .classification) ?? .none
     do {
       try self.init(
         identifier: identifier, transform: transform,
@@ -39,11 +42,13 @@ extension PlaneAnchor: Codable {
         boundary: boundary, alignment: alignment, classification: classification)
     } catch {
       let key: CodingKeys = error == .centerNotFinite ? .center : .transform
-      throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: error.description)
+      throw DecodingError.dataCorruptedError(
+        forKey: key, in: c, debugDescription: error.description)
     }
   }
 
   /// Encodes the recording format's plane object (see `init(from:)`).
+  /// Encodes the same fields and layout that `init(from:)` reads.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode(identifier, forKey: .identifier)

@@ -32,6 +32,7 @@ public struct PlaneAnchor: Sendable, Hashable {
     /// `center` has a non-finite component.
     case centerNotFinite
 
+    /// A one-line explanation for error messages.
     public var description: String {
       switch self {
       case .transformNotRigid:

@@ -1,3 +1,5 @@
+import SpatialMath
+
 #if canImport(Darwin)
   import Darwin
 #elseif canImport(Glibc)
@@ -5,7 +7,6 @@
 #elseif canImport(Musl)
   import Musl
 #endif
-import SpatialMath
 
 /// A plane anchor's boundary (ARKit's `ARPlaneGeometry.boundaryVertices`): a convex polygon in the
 /// plane-local xz plane, vertices `(x, 0, z)` in metres, in either winding.
@@ -39,6 +40,7 @@ public struct PlaneBoundary: Sendable, Hashable {
     /// The polygon winds around more than once (a star) or encloses no area.
     case selfIntersecting
 
+    /// A one-line explanation for error messages.
     public var description: String {
       switch self {
       case .tooFewVertices(let n): "a boundary needs at least 3 vertices, found \(n)"
@@ -64,8 +66,11 @@ public struct PlaneBoundary: Sendable, Hashable {
     var sign: Double = 0
     var turning: Double = 0
     for i in 0..<n {
-      let a = flat[(i + n - 1) % n], b = flat[i], c = flat[(i + 1) % n]
-      let e1 = b - a, e2 = c - b
+      let a = flat[(i + n - 1) % n]
+      let b = flat[i]
+      let c = flat[(i + 1) % n]
+      let e1 = b - a
+      let e2 = c - b
       let cross = e1.x * e2.y - e1.y * e2.x
       let dot = (e1 * e2).sum()
       let scale = (e1 * e1).sum().squareRoot() * (e2 * e2).sum().squareRoot()
@@ -108,8 +113,10 @@ public struct PlaneBoundary: Sendable, Hashable {
     let n = vertices.count
     var previous = vertices[n - 1]
     for v in vertices {
-      let ex = v.x - previous.x, ez = v.z - previous.z
-      let px = p.x - previous.x, pz = p.z - previous.z
+      let ex = v.x - previous.x
+      let ez = v.z - previous.z
+      let px = p.x - previous.x
+      let pz = p.z - previous.z
       // Inside means on the same side as the interior for every edge; the tolerance is relative
       // to the edge length so points on an edge count as inside.
       let cross = (ex * pz - ez * px) * windingSign
@@ -143,7 +150,8 @@ extension PlaneBoundary: Codable {
         throw DecodingError.dataCorrupted(
           .init(
             codingPath: decoder.codingPath,
-            debugDescription: "boundary vertex \(i) must have 3 numbers [x, 0, z], found \(v.count)"))
+            debugDescription: "boundary vertex \(i) must have 3 numbers [x, 0, z], found \(v.count)"
+          ))
       }
       vertices.append(SIMD3(Float(v[0]), Float(v[1]), Float(v[2])))
     }
@@ -156,6 +164,7 @@ extension PlaneBoundary: Codable {
   }
 
   /// Encodes `[[x, 0, z], ...]` in the stored order.
+  /// Encodes the same fields and layout that `init(from:)` reads.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.singleValueContainer()
     try c.encode(vertices.map { [$0.x, $0.y, $0.z] })

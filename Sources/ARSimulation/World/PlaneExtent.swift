@@ -1,3 +1,5 @@
+import SpatialMath
+
 #if canImport(Darwin)
   import Darwin
 #elseif canImport(Glibc)
@@ -5,7 +7,6 @@
 #elseif canImport(Musl)
   import Musl
 #endif
-import SpatialMath
 
 /// The estimated size of a plane anchor (ARKit's `ARPlaneExtent`): a rectangle in the plane-local
 /// xz plane, centred on the anchor's `center`, `width` metres along its x axis and `height` metres
@@ -41,7 +42,8 @@ public struct PlaneExtent: Sendable, Hashable {
     let q = localPoint - center
     // Express q in the rectangle's axes: rotate by -rotationOnYAxis about +y. A rotation by θ about
     // +y maps (x, z) to (x cosθ + z sinθ, -x sinθ + z cosθ); its inverse uses -θ.
-    let c = Float(cos(rotationOnYAxis.radians)), s = Float(sin(rotationOnYAxis.radians))
+    let c = Float(cos(rotationOnYAxis.radians))
+    let s = Float(sin(rotationOnYAxis.radians))
     let x = q.x * c - q.z * s
     let z = q.x * s + q.z * c
     return abs(x) <= width / 2 && abs(z) <= height / 2
@@ -63,7 +65,8 @@ extension PlaneExtent: Codable {
     where !(value.isFinite && value > 0 && Float(value) > 0) {
       throw DecodingError.dataCorruptedError(
         forKey: key, in: c,
-        debugDescription: "plane extent \(key.stringValue) must be a finite number > 0 metres, got \(value)")
+        debugDescription:
+          "plane extent \(key.stringValue) must be a finite number > 0 metres, got \(value)")
     }
     guard radians.isFinite else {
       throw DecodingError.dataCorruptedError(
@@ -73,6 +76,7 @@ extension PlaneExtent: Codable {
       unchecked: Float(width), height: Float(height), rotationOnYAxis: .radians(radians))
   }
 
+  /// Encodes the same fields and layout that `init(from:)` reads.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode(width, forKey: .width)

@@ -54,7 +54,8 @@ public struct TriangleMesh: Sendable, Hashable {
     var best: (distance: Float, triangle: Int)?
     for i in 0..<triangleCount {
       let (a, b, c) = triangle(i)
-      let e1 = b - a, e2 = c - a
+      let e1 = b - a
+      let e2 = c - a
       let p = ray.direction.cross(e2)
       let det = e1.dot(p)
       guard abs(det) > 1e-12 else { continue }
@@ -92,6 +93,7 @@ extension TriangleMesh: Codable {
     self = mesh
   }
 
+  /// Encodes the same fields and layout that `init(from:)` reads.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode(vertices.map { [$0.x, $0.y, $0.z] }, forKey: .vertices)

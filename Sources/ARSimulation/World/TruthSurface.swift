@@ -36,7 +36,8 @@ public struct TruthSurface: Sendable, Hashable {
       let unit = worldFromSurface.rotation.normalized()
     else { return nil }
     self.identifier = identifier
-    self.worldFromSurface = RigidTransform(rotation: unit, translation: worldFromSurface.translation)
+    self.worldFromSurface = RigidTransform(
+      rotation: unit, translation: worldFromSurface.translation)
     self.shape = shape
     self.classification = classification
   }
@@ -64,7 +65,9 @@ public struct TruthSurface: Sendable, Hashable {
     guard case .triangleMesh(let mesh) = shape, let hit = mesh.intersection(with: local) else {
       return nil
     }
-    return (hit.distance, worldFromSurface.transformDirection(mesh.normal(ofTriangle: hit.triangle)))
+    return (
+      hit.distance, worldFromSurface.transformDirection(mesh.normal(ofTriangle: hit.triangle))
+    )
   }
 
   /// `count` points drawn uniformly over the surface's area, in world space, each moved by
@@ -87,7 +90,8 @@ public struct TruthSurface: Sendable, Hashable {
       let pick = rng.nextUnitDouble() * total
       let index = cumulative.firstIndex { pick < $0 } ?? (triangles.count - 1)
       let (a, b, c) = triangles[index]
-      var u = Float(rng.nextUnitDouble()), v = Float(rng.nextUnitDouble())
+      var u = Float(rng.nextUnitDouble())
+      var v = Float(rng.nextUnitDouble())
       if u + v > 1 { (u, v) = (1 - u, 1 - v) }
       let local = a + u * (b - a) + v * (c - a)
       let noise = SIMD3<Float>(
@@ -103,7 +107,8 @@ public struct TruthSurface: Sendable, Hashable {
   /// in BENCHMARKS.md). `nil` for meshes.
   public func planeAnchor() -> PlaneAnchor? {
     guard let boundary = planarBoundary else { return nil }
-    let xs = boundary.vertices.map(\.x), zs = boundary.vertices.map(\.z)
+    let xs = boundary.vertices.map(\.x)
+    let zs = boundary.vertices.map(\.z)
     let (minX, maxX, minZ, maxZ) = (xs.min()!, xs.max()!, zs.min()!, zs.max()!)
     guard let extent = PlaneExtent(width: maxX - minX, height: maxZ - minZ) else { return nil }
     let normal = worldFromSurface.transformDirection(SIMD3(0, 1, 0))
@@ -141,7 +146,8 @@ extension TruthSurface: Codable {
       let surface = TruthSurface(
         identifier: try c.decode(String.self, forKey: .identifier), worldFromSurface: pose,
         shape: shape,
-        classification: try c.decodeIfPresent(PlaneAnchor.Classification.self, forKey: .classification)
+        classification: try c.decodeIfPresent(
+          PlaneAnchor.Classification.self, forKey: .classification)
           ?? .none)
     else {
       throw DecodingError.dataCorruptedError(
@@ -151,6 +157,7 @@ extension TruthSurface: Codable {
     self = surface
   }
 
+  /// Encodes the same fields and layout that `init(from:)` reads.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode(identifier, forKey: .identifier)

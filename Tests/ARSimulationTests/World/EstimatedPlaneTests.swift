@@ -1,12 +1,13 @@
+import SpatialMath
+import Testing
+
+@testable import ARSimulation
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import SpatialMath
-import Testing
-
-@testable import ARSimulation
 
 @Suite struct EstimatedPlaneTests {
   /// A square of side 1.2 m centred at (0, 0, -distance) whose normal is (0, sin t, cos t): t = 0°
@@ -63,23 +64,30 @@ import Testing
         errors.append(hit.worldPosition.distance(to: query.ray!.point(at: truth.distance)))
         // The fitted normal agrees with the true one within 6° (a 4.5 cm patch of ~20 points
         // with 2 mm noise at 0.5 m), facing the viewer.
-        let trueNormal = truth.worldNormal.dot(query.direction) > 0 ? -truth.worldNormal : truth.worldNormal
+        let trueNormal =
+          truth.worldNormal.dot(query.direction) > 0 ? -truth.worldNormal : truth.worldNormal
         let cosine = Double(min(hit.worldNormal.dot(trueNormal), 1))
         #expect(cosine > cos(6 * Double.pi / 180))
         worstNormalDegrees = max(worstNormalDegrees, acos(cosine) * 180 / .pi)
       }
     }
     let sorted = errors.sorted()
-    let median = sorted[sorted.count / 2], worst = sorted.last!
-    print("estimated-plane hit error at \(distance) m, tilt \(tiltDegrees)°: median "
-      + "\(median * 1000) mm, max \(worst * 1000) mm over \(errors.count) rays; worst normal "
-      + "\(worstNormalDegrees)°")
+    let median = sorted[sorted.count / 2]
+    let worst = sorted.last!
+    print(
+      "estimated-plane hit error at \(distance) m, tilt \(tiltDegrees)°: median "
+        + "\(median * 1000) mm, max \(worst * 1000) mm over \(errors.count) rays; worst normal "
+        + "\(worstNormalDegrees)°")
     #expect(median < 0.0015)
     #expect(worst < 0.004)
   }
 
-  @Test(arguments: [(0.0, RaycastQuery.TargetAlignment.vertical), (30, .any), (60, .any), (90, .horizontal)])
-  func alignmentComesFromTheFittedNormal(tiltDegrees: Double, expected: RaycastQuery.TargetAlignment)
+  @Test(arguments: [
+    (0.0, RaycastQuery.TargetAlignment.vertical), (30, .any), (60, .any), (90, .horizontal),
+  ])
+  func alignmentComesFromTheFittedNormal(
+    tiltDegrees: Double, expected: RaycastQuery.TargetAlignment
+  )
     throws
   {
     let surface = Self.tiltedSurface(distance: 1, tiltDegrees: tiltDegrees)
@@ -89,7 +97,8 @@ import Testing
     let origin = Self.viewer(distance: 1, tiltDegrees: tiltDegrees)
     let direction = surface.worldFromSurface.translation - origin
     let any = world.raycast(
-      RaycastQuery(origin: origin, direction: direction, allowing: .estimatedPlane, alignment: .any))
+      RaycastQuery(origin: origin, direction: direction, allowing: .estimatedPlane, alignment: .any)
+    )
     #expect(try #require(any.first).targetAlignment == expected)
     for alignment in [RaycastQuery.TargetAlignment.horizontal, .vertical] {
       let filtered = world.raycast(
@@ -106,7 +115,8 @@ import Testing
       includePlaneAnchors: false, seed: 3)
     let queries = (0..<6).map { i in
       RaycastQuery(
-        origin: .zero, direction: SIMD3(Float(i) * 0.02 - 0.05, 0.01, -1), allowing: .estimatedPlane,
+        origin: .zero, direction: SIMD3(Float(i) * 0.02 - 0.05, 0.01, -1),
+        allowing: .estimatedPlane,
         alignment: .any)
     }
     let forward = queries.map { world.raycast($0) }
@@ -120,7 +130,8 @@ import Testing
     let sparse = FrameWorld.synthesized(
       from: [surface], pointsPerSquareMeter: 50, pointNoiseMeters: 0.002,
       includePlaneAnchors: false, seed: 1)
-    let q = RaycastQuery(origin: .zero, direction: SIMD3(0, 0, -1), allowing: .estimatedPlane, alignment: .any)
+    let q = RaycastQuery(
+      origin: .zero, direction: SIMD3(0, 0, -1), allowing: .estimatedPlane, alignment: .any)
     #expect(sparse.raycast(q).isEmpty)
     #expect(FrameWorld().raycast(q).isEmpty)
   }
@@ -135,7 +146,8 @@ import Testing
         Float(-1.5 + rng.nextUnitDouble()))
     }
     let world = FrameWorld(featurePoints: FeaturePointCloud(points: points)!)
-    let q = RaycastQuery(origin: .zero, direction: SIMD3(0, 0, -1), allowing: .estimatedPlane, alignment: .any)
+    let q = RaycastQuery(
+      origin: .zero, direction: SIMD3(0, 0, -1), allowing: .estimatedPlane, alignment: .any)
     #expect(world.raycast(q).isEmpty)
   }
 
@@ -144,7 +156,8 @@ import Testing
     var points: [SIMD3<Float>] = []
     for i in -3...3 {
       for j in -3...3 {
-        let x = Float(i) * 0.1, z = Float(j) * 0.1
+        let x = Float(i) * 0.1
+        let z = Float(j) * 0.1
         points.append(SIMD3(x, 3 - 2 * x - 2 * z, z))
       }
     }

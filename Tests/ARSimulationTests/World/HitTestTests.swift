@@ -57,7 +57,8 @@ import Testing
     // Points 1 cm and 3 cm off the ray at depths 2 and 1: the 1 cm one wins, reported on the ray.
     let cloud = FeaturePointCloud(points: [SIMD3(0.03, 0, -1), SIMD3(0, 0.01, -2)])!
     let ray = Ray(origin: .zero, direction: SIMD3(0, 0, -1))!
-    let results = Raycaster().hitTest(ray, types: .featurePoint, in: FrameWorld(featurePoints: cloud))
+    let results = Raycaster().hitTest(
+      ray, types: .featurePoint, in: FrameWorld(featurePoints: cloud))
     let hit = try #require(results.first)
     #expect(results.count == 1)
     #expect(hit.distance == 2)
@@ -75,7 +76,9 @@ import Testing
     let ray = Ray(origin: .zero, direction: SIMD3(0, -1, -0.5))!
     let horizontal = Raycaster().hitTest(ray, types: .estimatedHorizontalPlane, in: world)
     #expect(horizontal.map(\.type) == [.estimatedHorizontalPlane])
-    #expect(horizontal.first?.distance.isApproximatelyEqual(to: Float(1.25).squareRoot(), tolerance: 1e-5) == true)
+    #expect(
+      horizontal.first?.distance.isApproximatelyEqual(to: Float(1.25).squareRoot(), tolerance: 1e-5)
+        == true)
     #expect(Raycaster().hitTest(ray, types: .estimatedVerticalPlane, in: world).isEmpty)
   }
 }

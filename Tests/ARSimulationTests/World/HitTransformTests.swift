@@ -38,7 +38,8 @@ import Testing
 
   @Test func degenerateInputsGiveNil() {
     #expect(
-      RaycastResult.hitTransform(hitPoint: .zero, surfaceNormal: .zero, rayDirection: SIMD3(0, -1, 0))
+      RaycastResult.hitTransform(
+        hitPoint: .zero, surfaceNormal: .zero, rayDirection: SIMD3(0, -1, 0))
         == nil)
     #expect(
       RaycastResult.hitTransform(

@@ -44,15 +44,18 @@ import Testing
     let again = try JSONDecoder().decode(PlaneAnchor.self, from: data)
     #expect(again == anchor)
     let text = String(decoding: data, as: UTF8.self)
-    for key in ["identifier", "transform", "center", "extent", "boundary", "alignment",
-                "classification", "rotationOnYAxis"] {
+    for key in [
+      "identifier", "transform", "center", "extent", "boundary", "alignment",
+      "classification", "rotationOnYAxis",
+    ] {
       #expect(text.contains("\"\(key)\""))
     }
   }
 
   @Test func acceptsClockwiseBoundaryAndTiltedNormalLabelledVertical() throws {
     // Rotation of 30° about x: the normal (0, cos 30°, sin 30°) is neither horizontal nor vertical.
-    let c = Float(cos(Double.pi / 6)), s = Float(sin(Double.pi / 6))
+    let c = Float(cos(Double.pi / 6))
+    let s = Float(sin(Double.pi / 6))
     let json = """
       { "identifier": "tilted", "transform": [1,0,0,0, 0,\(c),\(s),0, 0,\(-s),\(c),0, 0,0,-1,1],
         "extent": { "width": 1, "height": 1 },
@@ -68,26 +71,42 @@ import Testing
   /// Replaces `field` in the sample and expects a `DecodingError` whose coding path starts with
   /// `path`.
   static let rejections: [(String, String, String, [String])] = [
-    ("scaled transform", #""transform": [1,0,0,0, 0,0,1,0, 0,-1,0,0, 0.1,1.2,-2,1]"#,
-     #""transform": [2,0,0,0, 0,0,1,0, 0,-1,0,0, 0.1,1.2,-2,1]"#, ["transform"]),
-    ("reflection", #""transform": [1,0,0,0, 0,0,1,0, 0,-1,0,0, 0.1,1.2,-2,1]"#,
-     #""transform": [-1,0,0,0, 0,0,1,0, 0,-1,0,0, 0.1,1.2,-2,1]"#, ["transform"]),
-    ("NaN transform", #""transform": [1,0,0,0, 0,0,1,0, 0,-1,0,0, 0.1,1.2,-2,1]"#,
-     #""transform": [1,0,0,0, 0,0,1,0, 0,-1,0,0, "nan",1.2,-2,1]"#, ["transform"]),
-    ("15 numbers", #""transform": [1,0,0,0, 0,0,1,0, 0,-1,0,0, 0.1,1.2,-2,1]"#,
-     #""transform": [1,0,0,0, 0,0,1,0, 0,-1,0,0, 0.1,1.2,-2]"#, ["transform"]),
+    (
+      "scaled transform", #""transform": [1,0,0,0, 0,0,1,0, 0,-1,0,0, 0.1,1.2,-2,1]"#,
+      #""transform": [2,0,0,0, 0,0,1,0, 0,-1,0,0, 0.1,1.2,-2,1]"#, ["transform"]
+    ),
+    (
+      "reflection", #""transform": [1,0,0,0, 0,0,1,0, 0,-1,0,0, 0.1,1.2,-2,1]"#,
+      #""transform": [-1,0,0,0, 0,0,1,0, 0,-1,0,0, 0.1,1.2,-2,1]"#, ["transform"]
+    ),
+    (
+      "NaN transform", #""transform": [1,0,0,0, 0,0,1,0, 0,-1,0,0, 0.1,1.2,-2,1]"#,
+      #""transform": [1,0,0,0, 0,0,1,0, 0,-1,0,0, "nan",1.2,-2,1]"#, ["transform"]
+    ),
+    (
+      "15 numbers", #""transform": [1,0,0,0, 0,0,1,0, 0,-1,0,0, 0.1,1.2,-2,1]"#,
+      #""transform": [1,0,0,0, 0,0,1,0, 0,-1,0,0, 0.1,1.2,-2]"#, ["transform"]
+    ),
     ("NaN center", #""center": [0, 0, 0]"#, #""center": [0, "nan", 0]"#, ["center"]),
     ("zero width", #""width": 0.8"#, #""width": 0"#, ["extent", "width"]),
     ("negative height", #""height": 0.3"#, #""height": -0.3"#, ["extent", "height"]),
-    ("two vertices", #"[[-0.4, 0, -0.15], [0.4, 0, -0.15], [0.4, 0, 0.15], [-0.4, 0, 0.15]]"#,
-     #"[[-0.4, 0, -0.15], [0.4, 0, -0.15]]"#, ["boundary"]),
-    ("concave", #"[[-0.4, 0, -0.15], [0.4, 0, -0.15], [0.4, 0, 0.15], [-0.4, 0, 0.15]]"#,
-     #"[[-0.4, 0, -0.15], [0.4, 0, -0.15], [0, 0, -0.1], [-0.4, 0, 0.15]]"#, ["boundary"]),
-    ("bow tie", #"[[-0.4, 0, -0.15], [0.4, 0, -0.15], [0.4, 0, 0.15], [-0.4, 0, 0.15]]"#,
-     #"[[-0.4, 0, -0.15], [0.4, 0, 0.15], [0.4, 0, -0.15], [-0.4, 0, 0.15]]"#, ["boundary"]),
+    (
+      "two vertices", #"[[-0.4, 0, -0.15], [0.4, 0, -0.15], [0.4, 0, 0.15], [-0.4, 0, 0.15]]"#,
+      #"[[-0.4, 0, -0.15], [0.4, 0, -0.15]]"#, ["boundary"]
+    ),
+    (
+      "concave", #"[[-0.4, 0, -0.15], [0.4, 0, -0.15], [0.4, 0, 0.15], [-0.4, 0, 0.15]]"#,
+      #"[[-0.4, 0, -0.15], [0.4, 0, -0.15], [0, 0, -0.1], [-0.4, 0, 0.15]]"#, ["boundary"]
+    ),
+    (
+      "bow tie", #"[[-0.4, 0, -0.15], [0.4, 0, -0.15], [0.4, 0, 0.15], [-0.4, 0, 0.15]]"#,
+      #"[[-0.4, 0, -0.15], [0.4, 0, 0.15], [0.4, 0, -0.15], [-0.4, 0, 0.15]]"#, ["boundary"]
+    ),
     ("unknown alignment", #""alignment": "vertical""#, #""alignment": "diagonal""#, ["alignment"]),
-    ("unknown classification", #""classification": "none""#, #""classification": "sofa""#,
-     ["classification"]),
+    (
+      "unknown classification", #""classification": "none""#, #""classification": "sofa""#,
+      ["classification"]
+    ),
   ]
 
   @Test(arguments: rejections.indices)
@@ -113,7 +132,8 @@ import Testing
   }
 
   @Test func featurePointsRoundTripAndRejectMismatchedCounts() throws {
-    let cloud = FeaturePointCloud(points: [SIMD3(1, 2, 3), SIMD3(-1, 0, 0.5)], identifiers: [7, 9])!
+    let cloud = FeaturePointCloud(
+      points: [SIMD3(1, 2, 3), SIMD3(-1, 0, 0.5)], identifiers: [7, 9])!
     let data = try JSONEncoder().encode(cloud)
     #expect(try JSONDecoder().decode(FeaturePointCloud.self, from: data) == cloud)
     let bad = #"{"points": [[0, 0, 0]], "identifiers": [1, 2]}"#
@@ -123,7 +143,8 @@ import Testing
   }
 
   @Test func frameWorldUsesRecordingFieldNames() throws {
-    let json = #"{"planes": [\#(Self.sample)], "featurePoints": {"points": [[0, 1, 2]], "identifiers": [5]}}"#
+    let json =
+      #"{"planes": [\#(Self.sample)], "featurePoints": {"points": [[0, 1, 2]], "identifiers": [5]}}"#
     let world = try JSONDecoder().decode(FrameWorld.self, from: Data(json.utf8))
     #expect(world.planeAnchors.count == 1)
     #expect(world.featurePoints.identifiers == [5])

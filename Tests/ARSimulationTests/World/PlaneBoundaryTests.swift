@@ -30,8 +30,9 @@ import Testing
   }
 
   @Test func areaOfRectangle() {
-    #expect(PlaneBoundary(rectangleHalfWidth: 0.4, halfHeight: 0.15)!.area.isApproximatelyEqual(
-      to: 0.8 * 0.3, tolerance: 1e-6))
+    #expect(
+      PlaneBoundary(rectangleHalfWidth: 0.4, halfHeight: 0.15)!.area.isApproximatelyEqual(
+        to: 0.8 * 0.3, tolerance: 1e-6))
   }
 
   @Test func collinearVerticesAreAllowed() {
@@ -51,7 +52,8 @@ import Testing
     ),
     // An arrow head: the turn at (0.5, 0, 0.3) goes the other way.
     (
-      "concave", [SIMD3(0, 0, 0), SIMD3(1, 0, 0), SIMD3(1, 0, 1), SIMD3(0.5, 0, 0.3), SIMD3(0, 0, 1)],
+      "concave",
+      [SIMD3(0, 0, 0), SIMD3(1, 0, 0), SIMD3(1, 0, 1), SIMD3(0.5, 0, 0.3), SIMD3(0, 0, 1)],
       .notConvex(index: 3)
     ),
     // A spike that doubles back along an edge.

@@ -104,7 +104,9 @@ import Testing
     #expect(world.raycast(F.query(SIMD3(0, -1, 0), SIMD3(1, 0, 0), .existingPlaneInfinite)).isEmpty)
     // Behind: looking up away from a plane below (also a back face, so include back faces).
     let options = RaycastOptions(backFacePolicy: .include)
-    #expect(world.raycast(F.query(.zero, SIMD3(0, 1, 0), .existingPlaneInfinite), options: options).isEmpty)
+    #expect(
+      world.raycast(F.query(.zero, SIMD3(0, 1, 0), .existingPlaneInfinite), options: options)
+        .isEmpty)
   }
 
   @Test func backFacesAreCulledByDefaultAndIncludedOnRequest() throws {
@@ -112,7 +114,8 @@ import Testing
     let world = FrameWorld(planeAnchors: [F.floor("ceiling", y: 1)])
     let up = F.query(.zero, SIMD3(0, 1, 0), .existingPlaneGeometry)
     #expect(Raycaster().raycast(up, in: world).isEmpty)
-    let included = Raycaster(options: RaycastOptions(backFacePolicy: .include)).raycast(up, in: world)
+    let included = Raycaster(options: RaycastOptions(backFacePolicy: .include)).raycast(
+      up, in: world)
     let hit = try #require(included.first)
     #expect(hit.distance == 1)
     // The pose's +y faces the ray origin: down.

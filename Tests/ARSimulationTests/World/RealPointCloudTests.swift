@@ -15,8 +15,11 @@ enum RealRecording {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     for up in ["..", "../.."] {
-      let dir = root.appendingPathComponent(up).appendingPathComponent("shared/data/arkit-data-logger")
-      if FileManager.default.fileExists(atPath: dir.appendingPathComponent("ARKit_point_cloud.txt").path) {
+      let dir = root.appendingPathComponent(up).appendingPathComponent(
+        "shared/data/arkit-data-logger")
+      if FileManager.default.fileExists(
+        atPath: dir.appendingPathComponent("ARKit_point_cloud.txt").path)
+      {
         return dir.standardizedFileURL
       }
     }
@@ -54,7 +57,8 @@ enum RealRecording {
 }
 
 @Suite struct RealPointCloudTests {
-  @Test(.enabled(if: RealRecording.isAvailable, "ARKit_point_cloud.txt not found next to the package"))
+  @Test(
+    .enabled(if: RealRecording.isAvailable, "ARKit_point_cloud.txt not found next to the package"))
   func raysAtDenseRegionsHitNearThePointsAndRaysIntoEmptySpaceMiss() throws {
     let points = try RealRecording.points()
     #expect(points.count == 14_644)
@@ -72,15 +76,18 @@ enum RealRecording {
     }
     #expect(targets.count >= 20)
 
-    var hits = 0, aimed = 0
-    var targetErrors: [Float] = [], nearestPointErrors: [Float] = []
+    var hits = 0
+    var aimed = 0
+    var targetErrors: [Float] = []
+    var nearestPointErrors: [Float] = []
     for p in targets {
       // The nearest recorded camera (at least 0.3 m away) that sees p within 25° of its axis.
       let viewers = cameras.filter { c in
         let v = p - c.position
         return v.length >= 0.3 && v.normalized()!.dot(c.forward) >= Float(cos(25 * Double.pi / 180))
       }
-      guard let camera = viewers.min(by: { $0.position.distance(to: p) < $1.position.distance(to: p) })
+      guard
+        let camera = viewers.min(by: { $0.position.distance(to: p) < $1.position.distance(to: p) })
       else { continue }
       aimed += 1
       let query = RaycastQuery(
@@ -91,7 +98,8 @@ enum RealRecording {
       targetErrors.append(hit.worldPosition.distance(to: p))
       nearestPointErrors.append(points.map { $0.distance(to: hit.worldPosition) }.min()!)
     }
-    let sortedTarget = targetErrors.sorted(), sortedNearest = nearestPointErrors.sorted()
+    let sortedTarget = targetErrors.sorted()
+    let sortedNearest = nearestPointErrors.sorted()
     print(
       "real cloud: \(targets.count) dense targets, \(aimed) aimed, \(hits) hit; distance to aimed "
         + "point median \(sortedTarget[sortedTarget.count / 2] * 100) cm, max "

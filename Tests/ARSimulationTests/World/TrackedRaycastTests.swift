@@ -55,9 +55,12 @@ import Testing
     let tilted = F.anchor(
       "f",
       worldFromPlane: RigidTransform(
-        rotation: Quaternion(angle: .degrees(2), axis: SIMD3(0, 0, 1)), translation: SIMD3(0, -1, 0)))
+        rotation: Quaternion(angle: .degrees(2), axis: SIMD3(0, 0, 1)), translation: SIMD3(0, -1, 0)
+      ))
     let update = tracked.update(world: FrameWorld(planeAnchors: [tilted]))
     let change = try #require(update)
-    #expect(change.first?.worldPosition.isApproximatelyEqual(to: SIMD3(0, -1, 0), tolerance: 1e-6) == true)
+    #expect(
+      change.first?.worldPosition.isApproximatelyEqual(to: SIMD3(0, -1, 0), tolerance: 1e-6) == true
+    )
   }
 }

@@ -15,14 +15,19 @@ import Testing
     #expect(hit.distance.isApproximatelyEqual(to: 1.3, tolerance: 1e-6))
     #expect(hit.worldNormal.isApproximatelyEqual(to: SIMD3(0, 1, 0), tolerance: 1e-6))
     let up = Ray(origin: SIMD3(0, 0, -1), direction: SIMD3(0, 1, 0))!
-    #expect(Self.table.intersection(with: up)?.distance.isApproximatelyEqual(to: 0.7, tolerance: 1e-6) == true)
+    #expect(
+      Self.table.intersection(with: up)?.distance.isApproximatelyEqual(to: 0.7, tolerance: 1e-6)
+        == true)
     // x = 0.7 is beyond the 0.6 half width.
-    #expect(Self.table.intersection(with: Ray(origin: SIMD3(0.7, 2, -1), direction: SIMD3(0, -1, 0))!) == nil)
+    #expect(
+      Self.table.intersection(with: Ray(origin: SIMD3(0.7, 2, -1), direction: SIMD3(0, -1, 0))!)
+        == nil)
   }
 
   @Test func meshIntersection() throws {
     // One triangle (0,0,0), (1,0,0), (0,1,0) in the plane z = 0 of a surface placed at z = -3.
-    let mesh = TriangleMesh(vertices: [SIMD3(0, 0, 0), SIMD3(1, 0, 0), SIMD3(0, 1, 0)], indices: [0, 1, 2])!
+    let mesh = TriangleMesh(
+      vertices: [SIMD3(0, 0, 0), SIMD3(1, 0, 0), SIMD3(0, 1, 0)], indices: [0, 1, 2])!
     let surface = TruthSurface(
       identifier: "m", worldFromSurface: RigidTransform(translation: SIMD3(0, 0, -3)),
       shape: .triangleMesh(mesh: mesh))!
@@ -30,10 +35,14 @@ import Testing
       surface.intersection(with: Ray(origin: SIMD3(0.25, 0.25, 0), direction: SIMD3(0, 0, -1))!))
     #expect(hit.distance == 3)
     #expect(hit.worldNormal == SIMD3(0, 0, 1))
-    #expect(surface.intersection(with: Ray(origin: SIMD3(0.75, 0.75, 0), direction: SIMD3(0, 0, -1))!) == nil)
+    #expect(
+      surface.intersection(with: Ray(origin: SIMD3(0.75, 0.75, 0), direction: SIMD3(0, 0, -1))!)
+        == nil)
     #expect(surface.planeAnchor() == nil)
     #expect(TriangleMesh(vertices: [SIMD3(0, 0, 0), SIMD3(1, 0, 0)], indices: [0, 1, 2]) == nil)
-    #expect(TriangleMesh(vertices: [SIMD3(0, 0, 0), SIMD3(1, 0, 0), SIMD3(2, 0, 0)], indices: [0, 1, 2]) == nil)
+    #expect(
+      TriangleMesh(vertices: [SIMD3(0, 0, 0), SIMD3(1, 0, 0), SIMD3(2, 0, 0)], indices: [0, 1, 2])
+        == nil)
   }
 
   @Test func derivedAnchorAndPoints() throws {
@@ -47,13 +56,15 @@ import Testing
     let world = FrameWorld.synthesized(
       from: [Self.table], pointsPerSquareMeter: 1000, pointNoiseMeters: 0, seed: 5)
     #expect(world.featurePoints.count == 720)
-    #expect(world.featurePoints.points.allSatisfy {
-      abs($0.y - 0.7) < 1e-6 && abs($0.x) <= 0.6 + 1e-6 && abs($0.z + 1) <= 0.3 + 1e-6
-    })
+    #expect(
+      world.featurePoints.points.allSatisfy {
+        abs($0.y - 0.7) < 1e-6 && abs($0.x) <= 0.6 + 1e-6 && abs($0.z + 1) <= 0.3 + 1e-6
+      })
     #expect(world.planeAnchors == [anchor])
     // Same seed, same world.
     #expect(
-      FrameWorld.synthesized(from: [Self.table], pointsPerSquareMeter: 1000, pointNoiseMeters: 0, seed: 5)
+      FrameWorld.synthesized(
+        from: [Self.table], pointsPerSquareMeter: 1000, pointNoiseMeters: 0, seed: 5)
         == world)
   }
 
@@ -66,10 +77,12 @@ import Testing
 
   @Test func invalidRectanglesAreRejected() {
     #expect(
-      TruthSurface(identifier: "x", worldFromSurface: .identity, shape: .rectangle(width: 0, height: 1))
+      TruthSurface(
+        identifier: "x", worldFromSurface: .identity, shape: .rectangle(width: 0, height: 1))
         == nil)
     #expect(
       TruthSurface(
-        identifier: "x", worldFromSurface: .identity, shape: .rectangle(width: .nan, height: 1)) == nil)
+        identifier: "x", worldFromSurface: .identity, shape: .rectangle(width: .nan, height: 1))
+        == nil)
   }
 }

@@ -8,7 +8,8 @@ import Testing
   /// origin looking down -z; a wall anchor facing +z at z = -2.
   static func frame(_ orientation: InterfaceOrientation, viewport: Size) throws -> ViewportFrame {
     let camera = try Camera(
-      worldFromCamera: .identity, intrinsics: CameraIntrinsics(fx: 1445, fy: 1445, ox: 959.5, oy: 719.5),
+      worldFromCamera: .identity,
+      intrinsics: CameraIntrinsics(fx: 1445, fy: 1445, ox: 959.5, oy: 719.5),
       imageResolution: Size(width: 1920, height: 1440))
     return ViewportFrame(
       camera: camera, viewport: Viewport(size: viewport, interfaceOrientation: orientation)!,
@@ -21,22 +22,31 @@ import Testing
     // ((960 - 959.5)/1445, -(720 - 719.5)/1445, -1); at z = -2 that is (1/1445, -1/1445, -2).
     let frame = try Self.frame(.landscapeRight, viewport: Size(width: 960, height: 720))
     let query = try #require(
-      frame.raycastQuery(from: Point(x: 0.5, y: 0.5), allowing: .existingPlaneGeometry, alignment: .vertical))
+      frame.raycastQuery(
+        from: Point(x: 0.5, y: 0.5), allowing: .existingPlaneGeometry, alignment: .vertical))
     #expect(query.origin == .zero)
     let hit = try #require(frame.world.raycast(query).first)
-    #expect(hit.worldPosition.isApproximatelyEqual(to: SIMD3(1 / 1445, -1 / 1445, -2), tolerance: 1e-6))
+    #expect(
+      hit.worldPosition.isApproximatelyEqual(to: SIMD3(1 / 1445, -1 / 1445, -2), tolerance: 1e-6))
     // The points variant agrees: (480, 360) points is the same place.
     let viaPoints = try #require(
-      frame.raycastQuery(fromViewportPoint: Point(x: 480, y: 360), allowing: .existingPlaneGeometry, alignment: .vertical))
+      frame.raycastQuery(
+        fromViewportPoint: Point(x: 480, y: 360), allowing: .existingPlaneGeometry,
+        alignment: .vertical))
     #expect(viaPoints.direction.isApproximatelyEqual(to: query.direction, tolerance: 1e-6))
-    #expect(frame.raycast(from: Point(x: 0.5, y: 0.5), allowing: .existingPlaneGeometry, alignment: .vertical) == [hit])
+    #expect(
+      frame.raycast(
+        from: Point(x: 0.5, y: 0.5), allowing: .existingPlaneGeometry, alignment: .vertical) == [
+          hit
+        ])
   }
 
   @Test func landscapeCornerMapsToImageCorner() throws {
     // Viewport-normalized (0, 0) is image pixel (0, 0): direction (-959.5/1445, 719.5/1445, -1),
     // meeting z = -2 at (-2·959.5/1445, 2·719.5/1445, -2).
     let frame = try Self.frame(.landscapeRight, viewport: Size(width: 960, height: 720))
-    let hits = frame.raycast(from: Point(x: 0, y: 0), allowing: .existingPlaneInfinite, alignment: .any)
+    let hits = frame.raycast(
+      from: Point(x: 0, y: 0), allowing: .existingPlaneInfinite, alignment: .any)
     let hit = try #require(hits.first)
     #expect(
       hit.worldPosition.isApproximatelyEqual(
@@ -51,14 +61,19 @@ import Testing
     // the left edge of the captured image, pixel (0, 720); camera direction (-959.5/1445, -0.5/1445, -1).
     let frame = try Self.frame(.portrait, viewport: Size(width: 375, height: 812))
     let query = try #require(
-      frame.raycastQuery(from: Point(x: 0.5, y: 0), allowing: .existingPlaneInfinite, alignment: .any))
+      frame.raycastQuery(
+        from: Point(x: 0.5, y: 0), allowing: .existingPlaneInfinite, alignment: .any))
     let expected = SIMD3<Float>(-959.5 / 1445, -0.5 / 1445, -1).normalized()!
     #expect(query.direction.isApproximatelyEqual(to: expected, tolerance: 1e-5))
   }
 
   @Test func nonFinitePointsGiveNoQuery() throws {
     let frame = try Self.frame(.portrait, viewport: Size(width: 375, height: 812))
-    #expect(frame.raycastQuery(from: Point(x: .nan, y: 0), allowing: .estimatedPlane, alignment: .any) == nil)
-    #expect(frame.raycast(from: Point(x: 0, y: .infinity), allowing: .estimatedPlane, alignment: .any).isEmpty)
+    #expect(
+      frame.raycastQuery(from: Point(x: .nan, y: 0), allowing: .estimatedPlane, alignment: .any)
+        == nil)
+    #expect(
+      frame.raycast(from: Point(x: 0, y: .infinity), allowing: .estimatedPlane, alignment: .any)
+        .isEmpty)
   }
 }
