@@ -21,7 +21,10 @@ import SpatialMath
 /// least `minimumInlierFraction` of the support, their RMS distance is at most
 /// `maximumResidualMeters`, the ray meets it in front of the origin at an incidence of at most
 /// `maximumIncidence`, and the hit lies within
-/// `searchRadiusMeters(atDepth:)` of an inlier.
+/// `searchRadiusMeters(atDepth:)` of an inlier. The points more than `occlusionGapMeters` in
+/// front of a fitted plane are then fitted again (up to 4 rounds) so that the nearest supported
+/// surface wins
+/// (`Raycaster.estimatedPlaneHit(_:in:seed:)`).
 public struct EstimatedPlaneParameters: Sendable, Hashable, Codable {
   /// The search radius at depth zero (metres). Default 0.02.
   public var searchRadiusAtOriginMeters: Float
@@ -50,6 +53,10 @@ public struct EstimatedPlaneParameters: Sendable, Hashable, Codable {
   /// The largest angle between the ray and the fitted normal (either side) that gives a hit; more
   /// grazing fits are rejected, as their hit moves by `1 / cos` of any normal error. Default 80°.
   public var maximumIncidence: Angle
+  /// How far in front of a fitted plane (towards the ray origin) points must lie to be fitted
+  /// again as a possibly occluding surface (metres). Default 0.08: well beyond the noise of real
+  /// clouds, so noise on one surface is not mistaken for a second one in front of it.
+  public var occlusionGapMeters: Float
   /// How far the fitted normal may be from straight up/down and still be horizontal, or from
   /// horizontal and still be vertical. Default 10°.
   public var alignmentTolerance: Angle
@@ -60,7 +67,8 @@ public struct EstimatedPlaneParameters: Sendable, Hashable, Codable {
     minimumDepthMeters: Float = 0.05, maximumDepthMeters: Float = 10, minimumSupport: Int = 8,
     ransacIterations: Int = 64, inlierThresholdMeters: Float = 0.03,
     minimumInlierFraction: Float = 0.5, maximumResidualMeters: Float = 0.015,
-    maximumIncidence: Angle = .degrees(80), alignmentTolerance: Angle = .degrees(10)
+    maximumIncidence: Angle = .degrees(80), occlusionGapMeters: Float = 0.08,
+    alignmentTolerance: Angle = .degrees(10)
   ) {
     self.searchRadiusAtOriginMeters = searchRadiusAtOriginMeters
     self.searchRadiusPerMeterOfDepth = searchRadiusPerMeterOfDepth
@@ -72,6 +80,7 @@ public struct EstimatedPlaneParameters: Sendable, Hashable, Codable {
     self.minimumInlierFraction = minimumInlierFraction
     self.maximumResidualMeters = maximumResidualMeters
     self.maximumIncidence = maximumIncidence
+    self.occlusionGapMeters = occlusionGapMeters
     self.alignmentTolerance = alignmentTolerance
   }
 

@@ -24,23 +24,43 @@ extension Raycaster {
   }
 
   /// The estimated plane hit of `ray` among `cloud` (the algorithm of `EstimatedPlaneParameters`),
-  /// or `nil` when there is too little support, the fit is too rough, parallel to the ray or
-  /// behind it, or the hit is far from every inlier. Deterministic for a given `seed`.
+  /// or `nil` when there is too little support, the fit is too rough, too grazing or behind the
+  /// origin, or the hit is far from every inlier. Deterministic for a given `seed`.
   ///
-  /// - Complexity: O(n + iterations × m) for n points and m supporting points.
+  /// Nearer surfaces win: after each fit (accepted or not) the points more than
+  /// `occlusionGapMeters` in front of the plane (on the origin's side) are fitted again, up to 4
+  /// rounds, and the last accepted fit is returned. So a small object in front of a wall is hit even when the wall has more points.
+  ///
+  /// - Complexity: O(n + rounds × iterations × m) for n points and m supporting points.
   public func estimatedPlaneHit(
     _ ray: Ray, in cloud: FeaturePointCloud, seed: UInt64
   ) -> EstimatedPlaneHit? {
     let p = options.estimatedPlane
-    let support = supportingPoints(of: ray, in: cloud.points, parameters: p)
-    let minimum = max(p.minimumSupport, 3)
-    guard support.count >= minimum else { return nil }
-
-    // RANSAC: the hypothesis with the most inliers; ties go to the nearer hit.
+    var pool = supportingPoints(of: ray, in: cloud.points, parameters: p)
     var rng = SplitMix64(seed: seed)
+    var found: EstimatedPlaneHit?
+    for _ in 0..<4 {
+      guard pool.count >= max(p.minimumSupport, 3),
+        let hypothesis = bestHypothesis(ray, pool, &rng)
+      else { break }
+      if let hit = refined(hypothesis, ray, pool) { found = hit }
+      // A plane through the hypothesis with its normal towards the origin; keep what is in front.
+      let toOrigin = hypothesis.normal.dot(ray.direction) > 0 ? -1 : Float(1)
+      pool = pool.filter {
+        toOrigin * hypothesis.signedDistance(to: $0) > p.occlusionGapMeters
+      }
+    }
+    return found
+  }
+
+  /// The RANSAC plane through 3 of `support` with the most inliers (ties: the nearer hit) among
+  /// those the ray meets in front of its origin, or `nil` when none is.
+  func bestHypothesis(_ ray: Ray, _ support: [SIMD3<Float>], _ rng: inout SplitMix64) -> Plane? {
+    let p = options.estimatedPlane
     var best: (count: Int, distance: Float, plane: Plane)?
     let m = support.count
     for _ in 0..<max(p.ransacIterations, 1) {
+      // Three distinct indices.
       let i = Int(rng.next() % UInt64(m))
       var j = Int(rng.next() % UInt64(m - 1))
       if j >= i { j += 1 }
@@ -57,10 +77,15 @@ extension Raycaster {
       if let b = best, count < b.count || (count == b.count && t >= b.distance) { continue }
       best = (count, t, plane)
     }
-    guard let hypothesis = best, hypothesis.count >= minimum else { return nil }
+    return best?.plane
+  }
 
-    // Least squares on the inliers, then once more on the refined plane's inliers.
-    var plane = hypothesis.plane
+  /// Least squares on the hypothesis' inliers, twice, then the acceptance tests of
+  /// `EstimatedPlaneParameters`; `nil` when any fails.
+  func refined(_ hypothesis: Plane, _ ray: Ray, _ support: [SIMD3<Float>]) -> EstimatedPlaneHit? {
+    let p = options.estimatedPlane
+    let minimum = max(p.minimumSupport, 3)
+    var plane = hypothesis
     var inliers: [SIMD3<Float>] = []
     var rms: Float = 0
     for _ in 0..<2 {

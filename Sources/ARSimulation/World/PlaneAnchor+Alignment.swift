@@ -1,21 +1,29 @@
 extension PlaneAnchor {
   /// The orientation of a plane anchor with respect to gravity (ARKit's `ARPlaneAnchor.Alignment`).
   ///
-  /// Encoded as the strings `"horizontal"` and `"vertical"` (DESIGN §7); any other string is a
-  /// decoding error. The label is what the recording says: it is not checked against the anchor's
+  /// Encoded as the strings `"horizontal"` and `"vertical"` (DESIGN §7, `CaseNameCodable`); any
+  /// other string is a decoding error that lists the valid names. The label is what the recording says: it is not checked against the anchor's
   /// normal, because recordings (and the raycast benchmark) carry tilted planes labelled `vertical`.
-  public enum Alignment: String, Sendable, Hashable, Codable, CaseIterable {
+  public enum Alignment: CaseNameCodable, Hashable {
     /// A plane perpendicular to gravity (floor, table, ceiling).
     case horizontal
     /// A plane parallel to gravity (wall, door, window).
     case vertical
+
+    /// The name used in JSON.
+    public var name: String {
+      switch self {
+      case .horizontal: "horizontal"
+      case .vertical: "vertical"
+      }
+    }
   }
 
   /// What kind of real-world surface a plane anchor is (ARKit's `ARPlaneAnchor.Classification`).
   ///
-  /// Encoded as the lower-camel-case case names (`"none"`, `"wall"`, ...); any other string is a
-  /// decoding error.
-  public enum Classification: String, Sendable, Hashable, Codable, CaseIterable {
+  /// Encoded as the case names (`"none"`, `"wall"`, ...; `CaseNameCodable`); any other string is
+  /// a decoding error that lists the valid names.
+  public enum Classification: CaseNameCodable, Hashable {
     /// Not classified (ARKit's `.none`).
     case none
     /// A wall (vertical).
@@ -32,5 +40,19 @@ extension PlaneAnchor {
     case window
     /// A door.
     case door
+
+    /// The name used in JSON.
+    public var name: String {
+      switch self {
+      case .none: "none"
+      case .wall: "wall"
+      case .floor: "floor"
+      case .ceiling: "ceiling"
+      case .table: "table"
+      case .seat: "seat"
+      case .window: "window"
+      case .door: "door"
+      }
+    }
   }
 }

@@ -168,3 +168,32 @@ import Testing
     #expect(PlaneFit.leastSquares([SIMD3(0, 0, 0), SIMD3(1, 1, 1), SIMD3(2, 2, 2)]) == nil)
   }
 }
+
+@Suite struct EstimatedPlaneOcclusionTests {
+  /// A 2 m x 2 m wall at z = -2 and a 16 cm x 16 cm box face at z = -1 in front of it (both facing
+  /// +z), 3000 points per m² with 2 mm noise: the wall has far more points in any cone.
+  static let world: FrameWorld = {
+    let facingViewer = Quaternion(angle: .degrees(90), axis: SIMD3(1, 0, 0))
+    let wall = TruthSurface(
+      identifier: "wall",
+      worldFromSurface: RigidTransform(rotation: facingViewer, translation: SIMD3(0, 0, -2)),
+      shape: .rectangle(width: 2, height: 2))!
+    let box = TruthSurface(
+      identifier: "box",
+      worldFromSurface: RigidTransform(rotation: facingViewer, translation: SIMD3(0, 0, -1)),
+      shape: .rectangle(width: 0.16, height: 0.16))!
+    return FrameWorld.synthesized(
+      from: [wall, box], pointsPerSquareMeter: 3000, pointNoiseMeters: 0.002,
+      includePlaneAnchors: false, seed: 21)
+  }()
+
+  @Test(arguments: [(Float(0), Float(1)), (0.03, 1), (0.5, 2), (-0.6, 2)])
+  func nearestSupportedSurfaceWins(x: Float, expectedDepth: Float) throws {
+    // Rays parallel to -z at lateral offset x: through the box for |x| small, else to the wall.
+    let query = RaycastQuery(
+      origin: SIMD3(x, 0, 0), direction: SIMD3(0, 0, -1), allowing: .estimatedPlane, alignment: .any
+    )
+    let hit = try #require(Self.world.raycast(query).first)
+    #expect(abs(hit.distance - expectedDepth) < 0.005, "x = \(x): \(hit.distance)")
+  }
+}
