@@ -10,6 +10,11 @@ public enum BackFacePolicy: CaseNameCodable, Hashable {
   /// origin (see `RaycastResult.worldTransform`).
   case include
 
+  /// Decodes the case from its name.
+  public init(from decoder: any Decoder) throws { self = try Self.decodeByName(from: decoder) }
+  /// Encodes the case name.
+  public func encode(to encoder: any Encoder) throws { try encodeName(to: encoder) }
+
   /// The name used in JSON and on the command line.
   public var name: String {
     switch self {

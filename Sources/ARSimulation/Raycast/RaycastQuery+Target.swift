@@ -10,6 +10,11 @@ extension RaycastQuery {
     /// A plane fitted to the feature points around the ray (ARKit raw value 2).
     case estimatedPlane = 2
 
+    /// Decodes the case from its name.
+    public init(from decoder: any Decoder) throws { self = try Self.decodeByName(from: decoder) }
+    /// Encodes the case name.
+    public func encode(to encoder: any Encoder) throws { try encodeName(to: encoder) }
+
     /// The case name, as encoded.
     public var name: String {
       switch self {
@@ -32,6 +37,11 @@ extension RaycastQuery {
     case vertical = 1
     /// Any orientation, tilted included (ARKit raw value 2).
     case any = 2
+
+    /// Decodes the case from its name.
+    public init(from decoder: any Decoder) throws { self = try Self.decodeByName(from: decoder) }
+    /// Encodes the case name.
+    public func encode(to encoder: any Encoder) throws { try encodeName(to: encoder) }
 
     /// The case name, as encoded.
     public var name: String {

@@ -10,6 +10,11 @@ extension PlaneAnchor {
     /// A plane parallel to gravity (wall, door, window).
     case vertical
 
+    /// Decodes the case from its name.
+    public init(from decoder: any Decoder) throws { self = try Self.decodeByName(from: decoder) }
+    /// Encodes the case name.
+    public func encode(to encoder: any Encoder) throws { try encodeName(to: encoder) }
+
     /// The name used in JSON.
     public var name: String {
       switch self {
@@ -40,6 +45,11 @@ extension PlaneAnchor {
     case window
     /// A door.
     case door
+
+    /// Decodes the case from its name.
+    public init(from decoder: any Decoder) throws { self = try Self.decodeByName(from: decoder) }
+    /// Encodes the case name.
+    public func encode(to encoder: any Encoder) throws { try encodeName(to: encoder) }
 
     /// The name used in JSON.
     public var name: String {

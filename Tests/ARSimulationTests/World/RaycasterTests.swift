@@ -1,3 +1,4 @@
+import Foundation
 import SpatialMath
 import Testing
 
@@ -123,5 +124,31 @@ import Testing
     // The same plane flipped to face down is a front face.
     let flipped = FrameWorld(planeAnchors: [F.floor("ceiling", y: 1, facingDown: true)])
     #expect(Raycaster().raycast(up, in: flipped).count == 1)
+  }
+}
+
+@Suite struct RaycastCodableTests {
+  @Test func queryAndOptionsEncodeEnumsByName() throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let query = RaycastQuery(
+      origin: SIMD3(0, 1, 0), direction: SIMD3(0, 0, -2), allowing: .estimatedPlane,
+      alignment: .vertical)
+    let text = String(decoding: try encoder.encode(query), as: UTF8.self)
+    #expect(text.contains(#""target":"estimatedPlane""#))
+    #expect(text.contains(#""targetAlignment":"vertical""#))
+    #expect(try JSONDecoder().decode(RaycastQuery.self, from: Data(text.utf8)) == query)
+    let options = RaycastOptions(backFacePolicy: .include, seed: 9)
+    let optionsText = String(decoding: try encoder.encode(options), as: UTF8.self)
+    #expect(optionsText.contains(#""backFacePolicy":"include""#))
+    #expect(try JSONDecoder().decode(RaycastOptions.self, from: Data(optionsText.utf8)) == options)
+  }
+
+  @Test func unknownTargetNameIsAnError() {
+    let json =
+      #"{"origin": [0, 0, 0], "direction": [0, 0, -1], "target": "mesh", "targetAlignment": "any"}"#
+    #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode(RaycastQuery.self, from: Data(json.utf8))
+    }
   }
 }
