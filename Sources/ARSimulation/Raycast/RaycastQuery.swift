@@ -36,4 +36,24 @@ public struct RaycastQuery: Sendable, Hashable, Codable {
   public var ray: Ray? { Ray(origin: origin, direction: direction) }
 
   private enum CodingKeys: String, CodingKey { case origin, direction, target, targetAlignment }
+
+  /// Decodes `{"origin", "direction", "target", "targetAlignment"}` (vectors as [x, y, z], enums by
+  /// case name), normalizing the direction like `init(origin:direction:allowing:alignment:)`.
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      origin: try c.decode(SIMD3<Float>.self, forKey: .origin),
+      direction: try c.decode(SIMD3<Float>.self, forKey: .direction),
+      allowing: try c.decode(Target.self, forKey: .target),
+      alignment: try c.decode(TargetAlignment.self, forKey: .targetAlignment))
+  }
+
+  /// Encodes the fields that `init(from:)` reads.
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(origin, forKey: .origin)
+    try c.encode(direction, forKey: .direction)
+    try c.encode(target, forKey: .target)
+    try c.encode(targetAlignment, forKey: .targetAlignment)
+  }
 }

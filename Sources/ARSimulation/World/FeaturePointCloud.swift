@@ -45,13 +45,14 @@ extension FeaturePointCloud: Codable {
     var points: [SIMD3<Float>] = []
     points.reserveCapacity(list.count ?? 0)
     while !list.isAtEnd {
-      let v = try list.decode([Double].self)
+      let v = try list.decode([Double].self).map { Float($0) }
       guard v.count == 3, v.allSatisfy(\.isFinite) else {
         throw DecodingError.dataCorruptedError(
           in: list,
-          debugDescription: "feature point \(points.count) must be 3 finite numbers [x, y, z]")
+          debugDescription:
+            "feature point \(points.count) must be 3 numbers [x, y, z], finite as Float")
       }
-      points.append(SIMD3(Float(v[0]), Float(v[1]), Float(v[2])))
+      points.append(SIMD3(v[0], v[1], v[2]))
     }
     let identifiers =
       try c.decodeIfPresent([UInt64].self, forKey: .identifiers)

@@ -62,7 +62,7 @@ extension PlaneExtent: Codable {
     let height = try c.decode(Double.self, forKey: .height)
     let radians = try c.decodeIfPresent(Double.self, forKey: .rotationOnYAxis) ?? 0
     for (key, value) in [(CodingKeys.width, width), (.height, height)]
-    where !(value.isFinite && value > 0 && Float(value) > 0) {
+    where !(Float(value).isFinite && Float(value) > 0) {
       throw DecodingError.dataCorruptedError(
         forKey: key, in: c,
         debugDescription:

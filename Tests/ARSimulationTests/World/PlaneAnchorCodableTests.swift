@@ -89,6 +89,7 @@ import Testing
     ),
     ("NaN center", #""center": [0, 0, 0]"#, #""center": [0, "nan", 0]"#, ["center"]),
     ("zero width", #""width": 0.8"#, #""width": 0"#, ["extent", "width"]),
+    ("overflowing width", #""width": 0.8"#, #""width": 1e39"#, ["extent", "width"]),
     ("negative height", #""height": 0.3"#, #""height": -0.3"#, ["extent", "height"]),
     (
       "two vertices", #"[[-0.4, 0, -0.15], [0.4, 0, -0.15], [0.4, 0, 0.15], [-0.4, 0, 0.15]]"#,
@@ -136,6 +137,10 @@ import Testing
       points: [SIMD3(1, 2, 3), SIMD3(-1, 0, 0.5)], identifiers: [7, 9])!
     let data = try JSONEncoder().encode(cloud)
     #expect(try JSONDecoder().decode(FeaturePointCloud.self, from: data) == cloud)
+    let overflow = #"{"points": [[0, 1e39, 0]]}"#
+    #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode(FeaturePointCloud.self, from: Data(overflow.utf8))
+    }
     let bad = #"{"points": [[0, 0, 0]], "identifiers": [1, 2]}"#
     #expect(throws: DecodingError.self) {
       try JSONDecoder().decode(FeaturePointCloud.self, from: Data(bad.utf8))

@@ -144,6 +144,13 @@ import Testing
     #expect(try JSONDecoder().decode(RaycastOptions.self, from: Data(optionsText.utf8)) == options)
   }
 
+  @Test func decodedDirectionsAreNormalized() throws {
+    let json =
+      #"{"origin": [0, 0, 0], "direction": [0, 0, -2], "target": "existingPlaneInfinite", "targetAlignment": "any"}"#
+    let query = try JSONDecoder().decode(RaycastQuery.self, from: Data(json.utf8))
+    #expect(query.direction == SIMD3(0, 0, -1))
+  }
+
   @Test func unknownTargetNameIsAnError() {
     let json =
       #"{"origin": [0, 0, 0], "direction": [0, 0, -1], "target": "mesh", "targetAlignment": "any"}"#
