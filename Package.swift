@@ -30,7 +30,8 @@ let package = Package(
       path: "Benchmarks/ARSimBenchmarks"
     ),
     .testTarget(name: "SpatialMathTests", dependencies: ["SpatialMath"]),
-    .testTarget(name: "ARSimulationTests", dependencies: ["ARSimulation", "SpatialMath", "_RaycastKernels"]),
+    .testTarget(
+      name: "ARSimulationTests", dependencies: ["ARSimulation", "SpatialMath", "_RaycastKernels"]),
     .testTarget(name: "arsimTests", dependencies: ["arsim"]),
   ],
   swiftLanguageModes: [.v6]
