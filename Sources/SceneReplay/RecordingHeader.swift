@@ -47,14 +47,13 @@ public struct RecordingHeader: Sendable, Hashable {
     let format = try object.required("format") { try $0.string() }
     guard format == Self.formatName else {
       throw RecordingError(
-        .unsupportedVersion, "format \"\(format)\" is not \"\(Self.formatName)\"", path: [.key("format")])
+        .unsupportedVersion, "format \"\(format)\" is not \"\(Self.formatName)\"; this build reads only recordings")
     }
     let version = try object.required("version") { try $0.number() }
     guard version == Double(Self.supportedVersion) else {
       throw RecordingError(
         .unsupportedVersion,
-        "version \(JSONWriter.text(of: version)) is not supported; this build reads version \(Self.supportedVersion)",
-        path: [.key("version")])
+        "version \(JSONWriter.text(of: version)) is not supported; this build reads version \(Self.supportedVersion)")
     }
     vision = try object.optional("vision") { try RecordingVision(json: $0, strict: strict) }
     viewport = try object.optional("viewport") { try RecordingViewport(json: $0, strict: strict) }
