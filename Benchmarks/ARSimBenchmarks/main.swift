@@ -1,1 +1,7 @@
-print("bench")
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch arguments.first {
+case "decode":
+  DecodeBenchmarks.run(arguments: Array(arguments.dropFirst()))
+default:
+  print("bench")
+}
