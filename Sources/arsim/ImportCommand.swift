@@ -131,7 +131,7 @@ enum ImportCommand {
       throw UsageError(message: "--intrinsics expects four numbers FX,FY,OX,OY, got \"\(intrinsicsText)\"")
     }
     guard fx > 0, fy > 0 else {
-      throw UsageError(message: "--intrinsics focal lengths must be > 0, got \(fx),\(fy)")
+      throw UsageError(message: "--intrinsics focal lengths must be > 0, got \"\(intrinsicsText)\"")
     }
     guard let sizeText = values["--image-size"] else { throw UsageError(message: "missing --image-size WxH") }
     let sizeParts = sizeText.lowercased().split(separator: "x", omittingEmptySubsequences: false)
