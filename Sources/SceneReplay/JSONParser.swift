@@ -1,7 +1,7 @@
 /// A byte-level JSON parser (RFC 8259) producing ``JSONValue``.
 ///
 /// Strict: no comments, no trailing commas, no NaN/Infinity, no duplicate keys, UTF-8 only.
-/// Numbers are converted with an exact fast path (at most 15... 19 significant digits that fit
+/// Numbers are converted with an exact fast path (a decimal mantissa of at most 19 digits that fits
 /// in 2^53 and a power of ten up to 10^22, which is exact in `Double`) and otherwise with the
 /// correctly rounded `Double(String)`; a number whose magnitude overflows `Double` is an error.
 /// Nesting is limited to ``maximumDepth`` so that hostile input cannot overflow the stack.

@@ -1,3 +1,4 @@
+import Foundation
 import SpatialMath
 import Testing
 
@@ -169,5 +170,26 @@ import Testing
     recording.frames[0].camera.transform[12] = .nan
     let error = #expect(throws: RecordingError.self) { try recording.jsonBytes() }
     #expect(error?.description == "frames[0].camera.transform[12]: must be finite, got nan")
+  }
+}
+
+@Suite struct RecordingCodableTests {
+  @Test func foundationCodersAgreeWithTheHandWrittenPath() throws {
+    let bytes = Array(RecordingFixtures.base.utf8)
+    let ours = try Recording(jsonBytes: bytes)
+    let viaDecoder = try JSONDecoder().decode(Recording.self, from: Data(bytes))
+    #expect(viaDecoder == ours)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let encoded = try encoder.encode(ours)
+    #expect(try Recording(jsonBytes: Array(encoded)) == ours)
+  }
+
+  @Test func foundationDecoderSurfacesValidationErrors() {
+    let text = RecordingFixtures.base(replacing: #""width":0.8"#, with: #""width":0"#)
+    let error = #expect(throws: RecordingError.self) {
+      try JSONDecoder().decode(Recording.self, from: Data(text.utf8))
+    }
+    #expect(error?.jsonPath == "frames[1].planes[0].extent.width")
   }
 }
