@@ -13,7 +13,6 @@ extension RecordingHeader: Codable {
   /// Decodes and validates (lenient).
   public init(from decoder: any Decoder) throws {
     try self.init(json: JSONValue(from: decoder))
-    try validate()
   }
   /// Encodes the canonical members plus extras.
   public func encode(to encoder: any Encoder) throws { try jsonValue.encode(to: encoder) }

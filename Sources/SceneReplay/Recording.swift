@@ -57,7 +57,6 @@ public struct Recording: Sendable, Hashable {
     }
     let framesValue = members.removeValue(forKey: "frames")
     header = try RecordingHeader(json: .object(members), strict: strict)
-    try header.validate()
     guard let framesValue else {
       throw RecordingError(.missingField, "missing required member \"frames\"")
     }

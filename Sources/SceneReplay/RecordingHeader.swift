@@ -59,6 +59,7 @@ public struct RecordingHeader: Sendable, Hashable {
     viewport = try object.optional("viewport") { try RecordingViewport(json: $0, strict: strict) }
     truth = try object.optional("truth") { try RecordingTruth(json: $0, strict: strict) }
     extras = try object.extras()
+    try validate()
   }
 
   /// The JSON object (extras, format and version included; no `frames`).

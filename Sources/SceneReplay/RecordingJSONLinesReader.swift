@@ -45,8 +45,7 @@ public struct RecordingJSONLinesReader {
           path: [.key("frames")])
       }
       header = try RecordingHeader(json: value, strict: strict)
-      try header.validate()
-    } catch let error as RecordingError {
+      } catch let error as RecordingError {
       throw Self.locate(error, path: path, line: lines.lineNumber)
     }
   }
