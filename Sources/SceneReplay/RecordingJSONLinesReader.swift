@@ -45,7 +45,7 @@ public struct RecordingJSONLinesReader {
           path: [.key("frames")])
       }
       header = try RecordingHeader(json: value, strict: strict)
-      } catch let error as RecordingError {
+    } catch let error as RecordingError {
       throw Self.locate(error, path: path, line: lines.lineNumber)
     }
   }
@@ -63,7 +63,7 @@ public struct RecordingJSONLinesReader {
         previousTimestamp = frame.timestamp
         frameIndex += 1
         return frame
-      } catch let error as RecordingError {
+    } catch let error as RecordingError {
         throw error.prefixed(.index(frameIndex)).prefixed(.key("frames"))
       }
     } catch let error as RecordingError {
