@@ -106,3 +106,24 @@ struct ExplainCommandTests {
     #expect(result.stderr.contains("unknown command"))
   }
 }
+
+@Suite("Scenes/requests")
+struct SceneRequestTests {
+  static let requests: [String] = {
+    let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Scenes/requests")
+    return ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
+      .filter { $0.hasSuffix(".json") }.sorted().map { directory.appendingPathComponent($0).path }
+  }()
+
+  @Test("Every sample request traces to a world ray", arguments: requests)
+  func traces(path: String) throws {
+    let result = try ArsimRunner.run(["explain", "--request", path, "--json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    #expect(object["ray"] != nil)
+  }
+
+  @Test("There is at least one sample request")
+  func nonEmpty() { #expect(!Self.requests.isEmpty) }
+}
