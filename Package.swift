@@ -3,6 +3,7 @@
 // ARPlacementSim: headless simulation of AR marker placement (camera, display transforms, Vision
 // geometry, raycasting, tracking). Module dependencies run one way:
 //   SpatialMath <- ARSimulation <- arsim
+//   SpatialMath <- SceneReplay (recording format, importers) <- arsim
 //   _RaycastKernels (C, SIMDe) <- ARSimulation
 import PackageDescription
 
@@ -11,6 +12,7 @@ let package = Package(
   products: [
     .library(name: "SpatialMath", targets: ["SpatialMath"]),
     .library(name: "ARSimulation", targets: ["ARSimulation"]),
+    .library(name: "SceneReplay", targets: ["SceneReplay"]),
     .executable(name: "arsim", targets: ["arsim"]),
   ],
   targets: [
@@ -23,14 +25,16 @@ let package = Package(
       cSettings: [.unsafeFlags(["-O3", "-fno-fast-math", "-ffp-contract=off"])]
     ),
     .target(name: "ARSimulation", dependencies: ["SpatialMath", "_RaycastKernels"]),
-    .executableTarget(name: "arsim", dependencies: ["ARSimulation", "SpatialMath"]),
+    .target(name: "SceneReplay", dependencies: ["SpatialMath"]),
+    .executableTarget(name: "arsim", dependencies: ["ARSimulation", "SceneReplay", "SpatialMath"]),
     .executableTarget(
       name: "ARSimBenchmarks",
-      dependencies: ["ARSimulation", "SpatialMath", "_RaycastKernels"],
+      dependencies: ["ARSimulation", "SceneReplay", "SpatialMath", "_RaycastKernels"],
       path: "Benchmarks/ARSimBenchmarks"
     ),
     .testTarget(name: "SpatialMathTests", dependencies: ["SpatialMath"]),
     .testTarget(name: "ARSimulationTests", dependencies: ["ARSimulation", "SpatialMath", "_RaycastKernels"]),
+    .testTarget(name: "SceneReplayTests", dependencies: ["SceneReplay", "SpatialMath"]),
     .testTarget(name: "arsimTests", dependencies: ["arsim"]),
   ],
   swiftLanguageModes: [.v6]

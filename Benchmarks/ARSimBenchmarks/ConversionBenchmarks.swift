@@ -27,12 +27,13 @@ enum ConversionBenchmarks {
     // Inputs are generated outside the timed region with a fixed linear congruential sequence.
     var state: UInt64 = 12345
     func unit() -> Double {
-      state = state &* 6364136223846793005 &+ 1442695040888963407
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
       return Double(state >> 11) / Double(1 << 53)
     }
     let boxCount = 20_000
     let boxes = (0..<boxCount).map { _ in
-      Rect(x: unit() * 0.9, y: unit() * 0.9, width: 0.05 + unit() * 0.05, height: 0.05 + unit() * 0.05)
+      Rect(
+        x: unit() * 0.9, y: unit() * 0.9, width: 0.05 + unit() * 0.05, height: 0.05 + unit() * 0.05)
     }
     let pointCount = 200_000
     let points = (0..<pointCount).map { _ in
@@ -51,7 +52,8 @@ enum ConversionBenchmarks {
       }
       return sum
     }
-    results.append(result("visionBoxTrace (box -> every space -> world ray)", boxCount, traceTiming))
+    results.append(
+      result("visionBoxTrace (box -> every space -> world ray)", boxCount, traceTiming))
 
     let geometry = try! VisionGeometry(settings: request, imageResolution: camera.imageResolution)
     let display = camera.displayTransform(for: .portrait, viewportSize: viewport.size)!
@@ -64,7 +66,8 @@ enum ConversionBenchmarks {
       }
       return sum
     }
-    results.append(result("prepared geometry: box centre -> viewport + world ray", boxCount, chainTiming))
+    results.append(
+      result("prepared geometry: box centre -> viewport + world ray", boxCount, chainTiming))
 
     let projectTiming = BenchmarkHarness.time(repetitions: repetitions) {
       var sum = 0.0
@@ -75,7 +78,9 @@ enum ConversionBenchmarks {
 
     let viewportTiming = BenchmarkHarness.time(repetitions: repetitions) {
       var sum = 0.0
-      for p in points { sum += camera.projectPoint(p, orientation: .portrait, viewportSize: viewport.size)?.y ?? 0 }
+      for p in points {
+        sum += camera.projectPoint(p, orientation: .portrait, viewportSize: viewport.size)?.y ?? 0
+      }
       return sum
     }
     results.append(result("projectPoint(_:orientation:viewportSize:)", pointCount, viewportTiming))
@@ -90,6 +95,7 @@ enum ConversionBenchmarks {
   private static func result(
     _ name: String, _ count: Int, _ timing: BenchmarkHarness.Timing
   ) -> Result {
-    Result(name: name, count: count, timing: timing, perSecond: Double(count) / timing.medianSeconds)
+    Result(
+      name: name, count: count, timing: timing, perSecond: Double(count) / timing.medianSeconds)
   }
 }

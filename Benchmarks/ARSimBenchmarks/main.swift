@@ -3,7 +3,8 @@ import Foundation
 /// ARSimBenchmarks: `swift run -c release ARSimBenchmarks <suite> [options]`. Each suite prints
 /// machine-readable JSON (medians over repetitions).
 let suites: [String: ([String]) -> Void] = [
-  "conversions": ConversionBenchmarks.run
+  "conversions": ConversionBenchmarks.run,
+  "decode": DecodeBenchmarks.run,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

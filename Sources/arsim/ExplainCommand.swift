@@ -65,9 +65,10 @@ enum ExplainCommand {
       try parsed.size("image-size") ?? file?.imageSize ?? file?.camera?.imageResolution
       ?? Size(width: 1920, height: 1440)
     let fileVision = file?.vision
-    let roi = try parsed.numbers("roi", count: 4).map {
-      Rect(x: $0[0], y: $0[1], width: $0[2], height: $0[3])
-    } ?? fileVision?.regionOfInterest ?? .unit
+    let roi =
+      try parsed.numbers("roi", count: 4).map {
+        Rect(x: $0[0], y: $0[1], width: $0[2], height: $0[3])
+      } ?? fileVision?.regionOfInterest ?? .unit
     let request: VisionRequestSettings
     do {
       request = try VisionRequestSettings(
@@ -153,7 +154,8 @@ enum ExplainCommand {
       "display transform      a \(f(t.a))  b \(f(t.b))  c \(f(t.c))  d \(f(t.d))  "
         + "tx \(f(t.tx))  ty \(f(t.ty))")
     if let ray = trace.ray {
-      let o = ray.origin, d = ray.direction
+      let o = ray.origin
+      let d = ray.direction
       lines.append(
         "world ray              origin (\(f(Double(o.x))), \(f(Double(o.y))), \(f(Double(o.z))))"
           + "  direction (\(f(Double(d.x))), \(f(Double(d.y))), \(f(Double(d.z))))")
@@ -168,7 +170,9 @@ enum ExplainCommand {
 private struct ExplainOutput: Encodable {
   struct RectJSON: Encodable {
     let x, y, width, height: Double
-    init(_ r: Rect) { (x, y, width, height) = (r.origin.x, r.origin.y, r.size.width, r.size.height) }
+    init(_ r: Rect) {
+      (x, y, width, height) = (r.origin.x, r.origin.y, r.size.width, r.size.height)
+    }
   }
   struct PointJSON: Encodable {
     let x, y: Double

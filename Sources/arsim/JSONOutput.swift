@@ -7,8 +7,10 @@ enum JSONOutput {
     -> String
   {
     let encoder = JSONEncoder()
-    encoder.outputFormatting = pretty
-      ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+    encoder.outputFormatting =
+      pretty
+      ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+      : [.sortedKeys, .withoutEscapingSlashes]
     do {
       return String(decoding: try encoder.encode(value), as: UTF8.self)
     } catch {

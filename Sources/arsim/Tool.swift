@@ -8,6 +8,7 @@ enum Tool {
   static let commands: [(name: String, summary: String, run: Run)] = [
     ("explain", "Trace one Vision box through every coordinate space.", ExplainCommand.run),
     ("project", "Project world points to image pixels.", ProjectCommand.run),
+    ("import", "Convert another tool's recording (arkit-data-logger) to a recording.", ImportCommand.run),
   ]
 
   static var usage: String {

@@ -7,7 +7,8 @@ struct CaseNameCodableTests {
   @Test("Unknown names are refused with the list of valid names and the coding path")
   func unknownName() {
     struct Holder: Decodable { let vision: VisionRequestSettings }
-    let json = #"{"vision": {"cropAndScale": "centreCrop", "modelInputSize": [416, 416], "orientation": "right"}}"#
+    let json =
+      #"{"vision": {"cropAndScale": "centreCrop", "modelInputSize": [416, 416], "orientation": "right"}}"#
     do {
       _ = try JSONDecoder().decode(Holder.self, from: Data(json.utf8))
       Issue.record("an unknown crop name was accepted")

@@ -27,7 +27,9 @@ struct ArsimRunner {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
-    let out = Pipe(), err = Pipe(), input = Pipe()
+    let out = Pipe()
+    let err = Pipe()
+    let input = Pipe()
     process.standardOutput = out
     process.standardError = err
     process.standardInput = input

@@ -25,10 +25,11 @@ struct ExplainCommandTests {
     #expect(abs(image[0] - 0.21875) < 1e-12 && abs(image[2] - 0.5625) < 1e-12)
     let pixels = try rect(object, "imagePixels")
     #expect(abs(pixels[0] - 420) < 1e-9 && abs(pixels[2] - 1080) < 1e-9)
-    #expect(Set(object.keys) == [
-      "visionNormalized", "orientedImageNormalized", "imageNormalized", "imagePixels",
-      "viewportNormalized", "viewportPoints", "center", "displayTransform",
-    ])
+    #expect(
+      Set(object.keys) == [
+        "visionNormalized", "orientedImageNormalized", "imageNormalized", "imagePixels",
+        "viewportNormalized", "viewportPoints", "center", "displayTransform",
+      ])
     let center = try #require(object["center"] as? [String: [String: Double]])
     #expect(center["imagePixels"] == ["x": 960, "y": 540])
   }
@@ -65,14 +66,20 @@ struct ExplainCommandTests {
     }
   }
 
-  @Test("Bad values exit 64 and name the option",
+  @Test(
+    "Bad values exit 64 and name the option",
     arguments: [
       (["--box", "0,0,1"], "--box"), (["--box", "0,0,1,1", "--crop", "middle"], "--crop"),
       (["--box", "0,0,1,1", "--image-size", "0x1440"], "--image-size"),
       (["--box", "0,0,1,1", "--viewport", "abc"], "--viewport"),
       (["--box", "0,0,1,1", "--orientation", "sideways"], "--orientation"),
       (["--box", "0,0,1,1", "--intrinsics", "0,1445,960,720"], "--intrinsics"),
-      (["--box", "0,0,1,1", "--intrinsics", "1,1,1,1", "--camera-transform", "2,0,0,0,0,2,0,0,0,0,2,0,0,0,0,1"], "--camera-transform"),
+      (
+        [
+          "--box", "0,0,1,1", "--intrinsics", "1,1,1,1", "--camera-transform",
+          "2,0,0,0,0,2,0,0,0,0,2,0,0,0,0,1",
+        ], "--camera-transform"
+      ),
       (["--box", "0,0,1,1", "--roi", "0.5,0,0.9,1"], "--roi"),
       (["--box", "0,0,nan,1"], "--box"), (["--frobnicate"], "--frobnicate"), ([], "--box"),
     ])
@@ -83,7 +90,9 @@ struct ExplainCommandTests {
     #expect(result.stdout.isEmpty)
   }
 
-  @Test("--help works on the tool and every command", arguments: [["--help"], ["explain", "--help"], ["project", "--help"]])
+  @Test(
+    "--help works on the tool and every command",
+    arguments: [["--help"], ["explain", "--help"], ["project", "--help"]])
   func help(arguments: [String]) throws {
     let result = try ArsimRunner.run(arguments)
     #expect(result.status == 0)
@@ -96,4 +105,25 @@ struct ExplainCommandTests {
     #expect(result.status == 64)
     #expect(result.stderr.contains("unknown command"))
   }
+}
+
+@Suite("Scenes/requests")
+struct SceneRequestTests {
+  static let requests: [String] = {
+    let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Scenes/requests")
+    return ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
+      .filter { $0.hasSuffix(".json") }.sorted().map { directory.appendingPathComponent($0).path }
+  }()
+
+  @Test("Every sample request traces to a world ray", arguments: requests)
+  func traces(path: String) throws {
+    let result = try ArsimRunner.run(["explain", "--request", path, "--json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    #expect(object["ray"] != nil)
+  }
+
+  @Test("There is at least one sample request")
+  func nonEmpty() { #expect(!Self.requests.isEmpty) }
 }

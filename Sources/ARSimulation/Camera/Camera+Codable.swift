@@ -37,6 +37,7 @@ extension Camera: Codable {
     }
   }
 
+  /// Encodes the recording format's camera object (distortion only when present).
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode(transform, forKey: .transform)

@@ -40,8 +40,10 @@ extension Camera {
       let t = displayTransform(for: orientation, viewportSize: viewportSize)
     else { return nil }
     let (w, h) = (imageResolution.width, imageResolution.height)
-    let fx = intrinsics.focalLengthXPixels, fy = intrinsics.focalLengthYPixels
-    let ox = intrinsics.principalPointPixels.x, oy = intrinsics.principalPointPixels.y
+    let fx = intrinsics.focalLengthXPixels
+    let fy = intrinsics.focalLengthYPixels
+    let ox = intrinsics.principalPointPixels.x
+    let oy = intrinsics.principalPointPixels.y
     // In camera space (X, Y, Z), with x' the viewport-normalized point:
     //   x' (-Z) = a fx/W X - c fy/H Y - (a ox/W + c oy/H + tx) Z,   likewise y' with b, d, ty.
     //   clip.x = (2x' - 1)(-Z),  clip.y = (1 - 2y')(-Z),  clip.w = -Z.

@@ -17,15 +17,16 @@ public enum CameraError: Error, Hashable, Sendable, CustomStringConvertible {
   /// A distortion coefficient is not finite.
   case distortionNotFinite
 
+  /// A one-line explanation naming the bad value.
   public var description: String {
     switch self {
-    case let .focalLengthNotPositive(fx, fy):
+    case .focalLengthNotPositive(let fx, let fy):
       "focal lengths must be > 0 and finite, got fx=\(fx), fy=\(fy)"
-    case let .principalPointNotFinite(p):
+    case .principalPointNotFinite(let p):
       "principal point must be finite, got (\(p.x), \(p.y))"
-    case let .intrinsicsNotPinhole(m):
+    case .intrinsicsNotPinhole(let m):
       "intrinsics must be [fx,0,0, 0,fy,0, ox,oy,1] (column-major), got \(m.columnMajor)"
-    case let .imageResolutionNotPositive(s):
+    case .imageResolutionNotPositive(let s):
       "image resolution must be > 0 and finite, got \(s.width)x\(s.height)"
     case .transformNotFinite:
       "camera transform has a non-finite entry"

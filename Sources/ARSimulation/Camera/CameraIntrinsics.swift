@@ -38,8 +38,10 @@ public struct CameraIntrinsics: Sendable, Hashable {
   /// throws when the matrix is not of that form (skew and the zeros must be 0, the corner 1).
   public init(matrix: Matrix3x3) throws(CameraError) {
     let m = matrix
-    let zeros = [m[row: 1, column: 0], m[row: 2, column: 0], m[row: 0, column: 1],
-                 m[row: 2, column: 1]]
+    let zeros = [
+      m[row: 1, column: 0], m[row: 2, column: 0], m[row: 0, column: 1],
+      m[row: 2, column: 1],
+    ]
     guard zeros.allSatisfy({ $0 == 0 }), m[row: 2, column: 2] == 1 else {
       throw .intrinsicsNotPinhole(matrix)
     }

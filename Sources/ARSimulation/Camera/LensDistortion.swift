@@ -93,6 +93,7 @@ extension LensDistortion: Codable {
     }
   }
 
+  /// Encodes all five coefficients.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode(k1, forKey: .k1)

@@ -43,7 +43,8 @@ extension AffineTransform2D {
   static func fitScales(
     contentSize: Size, boundsSize: Size, videoGravity: VideoGravity
   ) -> (Double, Double) {
-    let sx = boundsSize.width / contentSize.width, sy = boundsSize.height / contentSize.height
+    let sx = boundsSize.width / contentSize.width
+    let sy = boundsSize.height / contentSize.height
     let s: Double
     switch videoGravity {
     case .resize: return (1, 1)

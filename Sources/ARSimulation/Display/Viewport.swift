@@ -29,6 +29,7 @@ public struct Viewport: Sendable, Hashable {
 extension Viewport: Codable {
   private enum CodingKeys: String, CodingKey { case size, interfaceOrientation }
 
+  /// Decodes `{"size": [w, h], "interfaceOrientation": NAME}`; throws for a non-positive size.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     let size = try c.decode([Double].self, forKey: .size)
@@ -43,6 +44,7 @@ extension Viewport: Codable {
     self = viewport
   }
 
+  /// Encodes `{"size": [w, h], "interfaceOrientation": NAME}`.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode([size.width, size.height], forKey: .size)

@@ -34,8 +34,7 @@ public struct VisionGeometry: Sendable, Hashable {
 
   /// Builds the maps for a request on an image of `imageResolution` pixels; throws when the size
   /// is not positive.
-  public init(settings: VisionRequestSettings, imageResolution: Size) throws(VisionGeometryError)
-  {
+  public init(settings: VisionRequestSettings, imageResolution: Size) throws(VisionGeometryError) {
     guard imageResolution.isPositiveAndFinite else {
       throw .imageSizeNotPositive(imageResolution)
     }
@@ -62,19 +61,22 @@ public struct VisionGeometry: Sendable, Hashable {
 
     // 4. Crop and scale to the model input.
     let model = settings.modelInputSize
-    let sx = model.width / regionPixels.width, sy = model.height / regionPixels.height
+    let sx = model.width / regionPixels.width
+    let sy = model.height / regionPixels.height
     let modelFromTurned: AffineTransform2D
     switch settings.cropAndScale {
     case .scaleFill, .scaleFillRotate90CCW:
       modelFromTurned = .identity
     case .centerCrop:
       let s = max(sx, sy)
-      let fx = (model.width / s) / regionPixels.width, fy = (model.height / s) / regionPixels.height
+      let fx = (model.width / s) / regionPixels.width
+      let fy = (model.height / s) / regionPixels.height
       modelFromTurned = AffineTransform2D(
         a: 1 / fx, b: 0, c: 0, d: 1 / fy, tx: -(1 - fx) / 2 / fx, ty: -(1 - fy) / 2 / fy)
     case .scaleFit, .scaleFitRotate90CCW:
       let s = min(sx, sy)
-      let gx = s * regionPixels.width / model.width, gy = s * regionPixels.height / model.height
+      let gx = s * regionPixels.width / model.width
+      let gy = s * regionPixels.height / model.height
       let alignment = settings.scaleFitAlignment
       modelFromTurned = AffineTransform2D(
         a: gx, b: 0, c: 0, d: gy, tx: alignment.horizontal * (1 - gx),

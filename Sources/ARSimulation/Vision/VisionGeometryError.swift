@@ -11,16 +11,17 @@ public enum VisionGeometryError: Error, Hashable, Sendable, CustomStringConverti
   /// A box is not finite or has a negative size.
   case boxInvalid(Rect)
 
+  /// A one-line explanation naming the bad value.
   public var description: String {
     switch self {
-    case let .modelInputSizeNotPositive(s):
+    case .modelInputSizeNotPositive(let s):
       "model input size must be > 0, got \(s.width)x\(s.height)"
-    case let .regionOfInterestInvalid(r):
+    case .regionOfInterestInvalid(let r):
       "region of interest must be a non-empty rect inside [0,1]x[0,1], got "
         + "(\(r.origin.x), \(r.origin.y), \(r.size.width), \(r.size.height))"
-    case let .imageSizeNotPositive(s):
+    case .imageSizeNotPositive(let s):
       "image size must be > 0, got \(s.width)x\(s.height)"
-    case let .boxInvalid(r):
+    case .boxInvalid(let r):
       "box must be finite with non-negative size, got "
         + "(\(r.origin.x), \(r.origin.y), \(r.size.width), \(r.size.height))"
     }

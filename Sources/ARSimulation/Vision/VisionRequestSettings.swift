@@ -81,6 +81,7 @@ extension VisionRequestSettings: Codable {
     }
   }
 
+  /// Encodes the recording format's `"vision"` object (`regionOfInterest` always written).
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode(orientation, forKey: .orientation)

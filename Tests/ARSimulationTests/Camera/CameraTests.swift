@@ -8,16 +8,21 @@ struct CameraTests {
   static let intrinsics = try! CameraIntrinsics(fx: 1000, fy: 1000, ox: 960, oy: 720)
   static let resolution = Size(width: 1920, height: 1440)
 
-  func camera(_ pose: RigidTransform = .identity, distortion: LensDistortion? = nil) throws -> Camera {
-    try Camera(worldFromCamera: pose, intrinsics: Self.intrinsics, imageResolution: Self.resolution,
+  func camera(_ pose: RigidTransform = .identity, distortion: LensDistortion? = nil) throws
+    -> Camera
+  {
+    try Camera(
+      worldFromCamera: pose, intrinsics: Self.intrinsics, imageResolution: Self.resolution,
       distortion: distortion)
   }
 
   func randomPose(_ g: inout SeededGenerator) -> RigidTransform {
-    let axis = SIMD3<Float>(Float.random(in: -1...1, using: &g), Float.random(in: -1...1, using: &g), 1)
+    let axis = SIMD3<Float>(
+      Float.random(in: -1...1, using: &g), Float.random(in: -1...1, using: &g), 1)
     return RigidTransform(
       rotation: Quaternion(angle: .degrees(Double.random(in: -180...180, using: &g)), axis: axis),
-      translation: SIMD3(Float.random(in: -2...2, using: &g), Float.random(in: -2...2, using: &g),
+      translation: SIMD3(
+        Float.random(in: -2...2, using: &g), Float.random(in: -2...2, using: &g),
         Float.random(in: -2...2, using: &g)))
   }
 
@@ -45,7 +50,8 @@ struct CameraTests {
     var g = SeededGenerator(seed: 42)
     for _ in 0..<200 {
       let c = try camera(randomPose(&g))
-      let cameraPoint = SIMD3<Float>(Float.random(in: -1...1, using: &g),
+      let cameraPoint = SIMD3<Float>(
+        Float.random(in: -1...1, using: &g),
         Float.random(in: -1...1, using: &g), -Float.random(in: 0.3...5, using: &g))
       let world = c.worldFromCamera.transformPoint(cameraPoint)
       let pixel = try #require(c.projectToImagePixels(world))
@@ -63,7 +69,8 @@ struct CameraTests {
     let t = try LensDistortion(k1: -0.2, k2: 0.05, p1: 0.001, p2: -0.002, k3: 0.01)
     var g = SeededGenerator(seed: 7)
     for _ in 0..<100 {
-      let ideal = SIMD2(Double.random(in: -0.6...0.6, using: &g), Double.random(in: -0.5...0.5, using: &g))
+      let ideal = SIMD2(
+        Double.random(in: -0.6...0.6, using: &g), Double.random(in: -0.5...0.5, using: &g))
       let back = try #require(t.undistort(t.distort(ideal)))
       #expect(abs(back.x - ideal.x) < 1e-9 && abs(back.y - ideal.y) < 1e-9, "seed \(g.seed)")
     }
@@ -94,47 +101,60 @@ struct CameraTests {
       try Camera(transform: nan, intrinsics: Self.intrinsics, imageResolution: Self.resolution)
     }
     #expect(throws: CameraError.imageResolutionNotPositive(Size(width: 0, height: 10))) {
-      try Camera(transform: .identity, intrinsics: Self.intrinsics, imageResolution: Size(width: 0, height: 10))
+      try Camera(
+        transform: .identity, intrinsics: Self.intrinsics,
+        imageResolution: Size(width: 0, height: 10))
     }
   }
 
-  @Test("projectPoint agrees with projectionMatrix * viewMatrix", arguments: InterfaceOrientation.allCases)
+  @Test(
+    "projectPoint agrees with projectionMatrix * viewMatrix",
+    arguments: InterfaceOrientation.allCases)
   func projectionMatrixConsistency(orientation: InterfaceOrientation) throws {
     var g = SeededGenerator(seed: 99)
     let viewport = Size(width: 390, height: 844)
     for _ in 0..<50 {
       let c = try camera(randomPose(&g))
-      let cameraPoint = SIMD3<Float>(Float.random(in: -0.5...0.5, using: &g),
+      let cameraPoint = SIMD3<Float>(
+        Float.random(in: -0.5...0.5, using: &g),
         Float.random(in: -0.5...0.5, using: &g), -Float.random(in: 0.5...4, using: &g))
       let world = c.worldFromCamera.transformPoint(cameraPoint)
-      let viewportPoint = try #require(c.projectPoint(world, orientation: orientation, viewportSize: viewport))
-      let p = try #require(c.projectionMatrix(for: orientation, viewportSize: viewport, zNear: 0.01, zFar: 100))
+      let viewportPoint = try #require(
+        c.projectPoint(world, orientation: orientation, viewportSize: viewport))
+      let p = try #require(
+        c.projectionMatrix(for: orientation, viewportSize: viewport, zNear: 0.01, zFar: 100))
       let clip = p * c.viewMatrix(for: orientation) * SIMD4(world, 1)
       let ndc = SIMD2(Double(clip.x / clip.w), Double(clip.y / clip.w))
-      let expected = SIMD2(2 * viewportPoint.x / viewport.width - 1, 1 - 2 * viewportPoint.y / viewport.height)
+      let expected = SIMD2(
+        2 * viewportPoint.x / viewport.width - 1, 1 - 2 * viewportPoint.y / viewport.height)
       #expect(abs(ndc.x - expected.x) < 1e-4 && abs(ndc.y - expected.y) < 1e-4, "seed \(g.seed)")
       #expect(abs(clip.w - -cameraPoint.z) < 1e-4, "clip.w is the depth")
     }
     // Depth: 0 at zNear, 1 at zFar (Metal convention).
     let c = try camera()
-    let p = try #require(c.projectionMatrix(for: orientation, viewportSize: viewport, zNear: 0.5, zFar: 10))
+    let p = try #require(
+      c.projectionMatrix(for: orientation, viewportSize: viewport, zNear: 0.5, zFar: 10))
     for (z, want) in [(Float(-0.5), Float(0)), (-10, 1)] {
       let clip = p * c.viewMatrix(for: orientation) * SIMD4(0, 0, z, 1)
       #expect(abs(clip.z / clip.w - want) < 1e-5)
     }
-    #expect(c.projectionMatrix(for: orientation, viewportSize: viewport, zNear: 1, zFar: 0.5) == nil)
+    #expect(
+      c.projectionMatrix(for: orientation, viewportSize: viewport, zNear: 1, zFar: 0.5) == nil)
   }
 
   @Test("viewMatrix: portrait view +x is camera +y; landscapeRight is the inverse pose")
   func viewMatrix() throws {
     let c = try camera(RigidTransform(translation: SIMD3(0, 0, 1)))
     let landscape = c.viewMatrix(for: .landscapeRight)
-    #expect(landscape.isApproximatelyEqual(to: try #require(c.transform.inverted()), tolerance: 1e-6))
+    #expect(
+      landscape.isApproximatelyEqual(to: try #require(c.transform.inverted()), tolerance: 1e-6))
     let portrait = c.viewMatrix(for: .portrait)
     // Camera +y (image up) runs to the right of a portrait screen; camera +x runs down it.
     let up = portrait.transformDirection(SIMD3(0, 1, 0))
     #expect(up.isApproximatelyEqual(to: SIMD3(1, 0, 0), tolerance: 1e-6))
-    #expect(portrait.transformDirection(SIMD3(1, 0, 0)).isApproximatelyEqual(to: SIMD3(0, -1, 0), tolerance: 1e-6))
+    #expect(
+      portrait.transformDirection(SIMD3(1, 0, 0)).isApproximatelyEqual(
+        to: SIMD3(0, -1, 0), tolerance: 1e-6))
   }
 
   @Test("unprojectPoint: the viewport centre lands on a wall 2 m ahead")
@@ -145,31 +165,41 @@ struct CameraTests {
       SIMD4(1, 0, 0, 0), SIMD4(0, 0, 1, 0), SIMD4(0, -1, 0, 0), SIMD4(0, 0, -2, 1))
     let viewport = Size(width: 390, height: 844)
     // The principal point is the image centre, and the display transform keeps centres.
-    let hit = try #require(c.unprojectPoint(Point(x: 195, y: 422), ontoPlane: wall,
-      orientation: .portrait, viewportSize: viewport))
+    let hit = try #require(
+      c.unprojectPoint(
+        Point(x: 195, y: 422), ontoPlane: wall,
+        orientation: .portrait, viewportSize: viewport))
     #expect(hit.isApproximatelyEqual(to: SIMD3(0, 0, -2), tolerance: 1e-5))
     // A plane containing the camera's line of sight (the floor through the camera) is parallel.
     let floorThroughCamera = Matrix4x4.identity
-    #expect(c.unprojectPoint(Point(x: 195, y: 422), ontoPlane: floorThroughCamera,
-      orientation: .portrait, viewportSize: viewport) == nil)
+    #expect(
+      c.unprojectPoint(
+        Point(x: 195, y: 422), ontoPlane: floorThroughCamera,
+        orientation: .portrait, viewportSize: viewport) == nil)
     // A wall behind the camera gives nil.
     var behind = wall
     behind.columns.3 = SIMD4(0, 0, 2, 1)
-    #expect(c.unprojectPoint(Point(x: 195, y: 422), ontoPlane: behind,
-      orientation: .portrait, viewportSize: viewport) == nil)
+    #expect(
+      c.unprojectPoint(
+        Point(x: 195, y: 422), ontoPlane: behind,
+        orientation: .portrait, viewportSize: viewport) == nil)
   }
 
-  @Test("projectPoint then ray(throughViewportPoint:) returns to the point",
+  @Test(
+    "projectPoint then ray(throughViewportPoint:) returns to the point",
     arguments: InterfaceOrientation.allCases)
   func viewportRoundTrip(orientation: InterfaceOrientation) throws {
     var g = SeededGenerator(seed: 5)
     let viewport = Size(width: 390, height: 844)
     for _ in 0..<50 {
       let c = try camera(randomPose(&g))
-      let world = c.worldFromCamera.transformPoint(SIMD3(Float.random(in: -0.3...0.3, using: &g),
-        Float.random(in: -0.3...0.3, using: &g), -Float.random(in: 0.5...3, using: &g)))
+      let world = c.worldFromCamera.transformPoint(
+        SIMD3(
+          Float.random(in: -0.3...0.3, using: &g),
+          Float.random(in: -0.3...0.3, using: &g), -Float.random(in: 0.5...3, using: &g)))
       let vp = try #require(c.projectPoint(world, orientation: orientation, viewportSize: viewport))
-      let ray = try #require(c.ray(throughViewportPoint: vp, orientation: orientation, viewportSize: viewport))
+      let ray = try #require(
+        c.ray(throughViewportPoint: vp, orientation: orientation, viewportSize: viewport))
       let t = (world - ray.origin).dot(ray.direction)
       #expect(ray.point(at: t).distance(to: world) < 1e-4, "seed \(g.seed)")
     }

@@ -52,19 +52,26 @@ struct DisplayTransformTests {
         viewportSize: Size(width: 390, height: 844)))
     // kx = (844/1920)*1440/390 = 1.62308, tx = (1 - y)*kx + (1 - kx)/2 at y = 0 -> (1 + kx)/2.
     let kx = (844.0 / 1920.0) * 1440.0 / 390.0
-    #expect(t.isApproximatelyEqual(
-      to: AffineTransform2D(a: 0, b: 1, c: -kx, d: 0, tx: (1 + kx) / 2, ty: 0), tolerance: 1e-12))
+    #expect(
+      t.isApproximatelyEqual(
+        to: AffineTransform2D(a: 0, b: 1, c: -kx, d: 0, tx: (1 + kx) / 2, ty: 0), tolerance: 1e-12))
     #expect(abs(t.c - -1.62) < 0.005 && abs(t.tx - 1.31) < 0.005)
   }
 
-  @Test("Invalid sizes give nil", arguments: [Size(width: 0, height: 10), Size(width: -1, height: 5),
-    Size(width: .nan, height: 5), Size(width: .infinity, height: 5)])
+  @Test(
+    "Invalid sizes give nil",
+    arguments: [
+      Size(width: 0, height: 10), Size(width: -1, height: 5),
+      Size(width: .nan, height: 5), Size(width: .infinity, height: 5),
+    ])
   func invalidSizes(size: Size) {
     let good = Size(width: 100, height: 100)
-    #expect(AffineTransform2D.displayTransform(
-      imageResolution: size, orientation: .portrait, viewportSize: good) == nil)
-    #expect(AffineTransform2D.displayTransform(
-      imageResolution: good, orientation: .portrait, viewportSize: size) == nil)
+    #expect(
+      AffineTransform2D.displayTransform(
+        imageResolution: size, orientation: .portrait, viewportSize: good) == nil)
+    #expect(
+      AffineTransform2D.displayTransform(
+        imageResolution: good, orientation: .portrait, viewportSize: size) == nil)
   }
 }
 
@@ -75,38 +82,49 @@ struct PreviewLayerGeometryTests {
 
   @Test("resizeAspect letterboxes: 1920x1080 in 1000x1000 is 1000x562.5 at y 218.75")
   func aspectFit() throws {
-    let g = try #require(PreviewLayerGeometry(
-      imageResolution: image, layerSize: layer, videoGravity: .resizeAspect))
+    let g = try #require(
+      PreviewLayerGeometry(
+        imageResolution: image, layerSize: layer, videoGravity: .resizeAspect))
     let r = g.layerRectConverted(fromMetadataOutputRect: .unit)
-    #expect(r.isApproximatelyEqual(to: Rect(x: 0, y: 218.75, width: 1000, height: 562.5), tolerance: 1e-9))
+    #expect(
+      r.isApproximatelyEqual(to: Rect(x: 0, y: 218.75, width: 1000, height: 562.5), tolerance: 1e-9)
+    )
   }
 
   @Test("resizeAspectFill crops: the image is 1777.8 wide, starting at -388.9")
   func aspectFill() throws {
-    let g = try #require(PreviewLayerGeometry(
-      imageResolution: image, layerSize: layer, videoGravity: .resizeAspectFill))
+    let g = try #require(
+      PreviewLayerGeometry(
+        imageResolution: image, layerSize: layer, videoGravity: .resizeAspectFill))
     let r = g.layerRectConverted(fromMetadataOutputRect: .unit)
     let width = 1920.0 * 1000.0 / 1080.0
-    #expect(r.isApproximatelyEqual(
-      to: Rect(x: (1000 - width) / 2, y: 0, width: width, height: 1000), tolerance: 1e-9))
+    #expect(
+      r.isApproximatelyEqual(
+        to: Rect(x: (1000 - width) / 2, y: 0, width: width, height: 1000), tolerance: 1e-9))
   }
 
   @Test("resize stretches the unit rect to the layer bounds")
   func resize() throws {
-    let g = try #require(PreviewLayerGeometry(
-      imageResolution: image, layerSize: layer, videoGravity: .resize))
-    let r = g.layerRectConverted(fromMetadataOutputRect: Rect(x: 0.25, y: 0.5, width: 0.5, height: 0.25))
-    #expect(r.isApproximatelyEqual(to: Rect(x: 250, y: 500, width: 500, height: 250), tolerance: 1e-9))
+    let g = try #require(
+      PreviewLayerGeometry(
+        imageResolution: image, layerSize: layer, videoGravity: .resize))
+    let r = g.layerRectConverted(
+      fromMetadataOutputRect: Rect(x: 0.25, y: 0.5, width: 0.5, height: 0.25))
+    #expect(
+      r.isApproximatelyEqual(to: Rect(x: 250, y: 500, width: 500, height: 250), tolerance: 1e-9))
   }
 
-  @Test("Round trip for every gravity and orientation",
+  @Test(
+    "Round trip for every gravity and orientation",
     arguments: VideoGravity.allCases, InterfaceOrientation.allCases)
   func roundTrip(gravity: VideoGravity, orientation: InterfaceOrientation) throws {
-    let g = try #require(PreviewLayerGeometry(
-      imageResolution: image, layerSize: Size(width: 390, height: 844), videoGravity: gravity,
-      orientation: orientation))
+    let g = try #require(
+      PreviewLayerGeometry(
+        imageResolution: image, layerSize: Size(width: 390, height: 844), videoGravity: gravity,
+        orientation: orientation))
     let rect = Rect(x: 0.12, y: 0.34, width: 0.2, height: 0.1)
-    let back = g.metadataOutputRectConverted(fromLayerRect: g.layerRectConverted(fromMetadataOutputRect: rect))
+    let back = g.metadataOutputRectConverted(
+      fromLayerRect: g.layerRectConverted(fromMetadataOutputRect: rect))
     #expect(back.isApproximatelyEqual(to: rect, tolerance: 1e-9))
   }
 }
