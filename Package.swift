@@ -2,8 +2,7 @@
 //
 // ARPlacementSim: headless simulation of AR marker placement (camera, display transforms, Vision
 // geometry, raycasting, tracking). Module dependencies run one way:
-//   SpatialMath <- ARSimulation <- arsim
-//   SpatialMath <- SceneReplay (recording format, importers) <- arsim
+//   SpatialMath <- ARSimulation <- SceneReplay (recording format, importers) <- arsim
 //   _RaycastKernels (C, SIMDe) <- ARSimulation
 import PackageDescription
 
@@ -25,7 +24,7 @@ let package = Package(
       cSettings: [.unsafeFlags(["-O3", "-fno-fast-math", "-ffp-contract=off"])]
     ),
     .target(name: "ARSimulation", dependencies: ["SpatialMath", "_RaycastKernels"]),
-    .target(name: "SceneReplay", dependencies: ["SpatialMath"]),
+    .target(name: "SceneReplay", dependencies: ["SpatialMath", "ARSimulation"]),
     .executableTarget(name: "arsim", dependencies: ["ARSimulation", "SceneReplay", "SpatialMath"]),
     .executableTarget(
       name: "ARSimBenchmarks",
@@ -34,7 +33,7 @@ let package = Package(
     ),
     .testTarget(name: "SpatialMathTests", dependencies: ["SpatialMath"]),
     .testTarget(name: "ARSimulationTests", dependencies: ["ARSimulation", "SpatialMath", "_RaycastKernels"]),
-    .testTarget(name: "SceneReplayTests", dependencies: ["SceneReplay", "SpatialMath"]),
+    .testTarget(name: "SceneReplayTests", dependencies: ["SceneReplay", "ARSimulation", "SpatialMath"]),
     .testTarget(name: "arsimTests", dependencies: ["arsim"]),
   ],
   swiftLanguageModes: [.v6]

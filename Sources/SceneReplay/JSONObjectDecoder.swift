@@ -1,3 +1,4 @@
+import ARSimulation
 import SpatialMath
 
 /// Reads the members of one JSON object for a recording type, keeping track of the members it has
@@ -102,11 +103,10 @@ extension JSONValue {
   }
 
   /// The raw value of a string-named enum, or an error listing the valid names.
-  func named<E: CaseIterable & RawRepresentable>(_ type: E.Type, what: String) throws -> E
-  where E.RawValue == String {
+  func named<E: CaseNameCodable>(_ type: E.Type, what: String) throws -> E {
     let name = try string()
-    guard let value = E(rawValue: name) else {
-      let valid = E.allCases.map(\.rawValue).joined(separator: ", ")
+    guard let value = E(name: name) else {
+      let valid = E.allNames.joined(separator: ", ")
       throw RecordingError(.invalidValue, "unknown \(what) \"\(name)\"; valid: \(valid)")
     }
     return value

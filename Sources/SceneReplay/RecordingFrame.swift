@@ -1,3 +1,4 @@
+import ARSimulation
 import SpatialMath
 
 /// One recorded frame (`ARFrame` plus the detector's output), exactly as in the JSON:
@@ -12,7 +13,7 @@ public struct RecordingFrame: Sendable, Hashable {
   /// CGAffineTransform fields), or `nil` when not recorded.
   public var displayTransform: AffineTransform2D?
   /// This frame's interface orientation when it overrides the header's viewport, else `nil`.
-  public var interfaceOrientation: RecordingInterfaceOrientation?
+  public var interfaceOrientation: InterfaceOrientation?
   /// This frame's viewport when it overrides the header's, else `nil`.
   public var viewport: RecordingViewport?
   /// Plane anchors; identifiers unique within the frame. Empty when the JSON omits `planes`.
@@ -27,7 +28,7 @@ public struct RecordingFrame: Sendable, Hashable {
   /// Creates a frame; call ``validate()`` to check it.
   public init(
     timestamp: Double, camera: RecordingCamera, displayTransform: AffineTransform2D? = nil,
-    interfaceOrientation: RecordingInterfaceOrientation? = nil, viewport: RecordingViewport? = nil,
+    interfaceOrientation: InterfaceOrientation? = nil, viewport: RecordingViewport? = nil,
     planes: [RecordingPlane] = [], featurePoints: RecordingFeaturePoints? = nil,
     detections: [RecordingDetection] = [], extras: [String: JSONValue] = [:]
   ) {
@@ -103,7 +104,7 @@ public struct RecordingFrame: Sendable, Hashable {
       return AffineTransform2D(a: a, b: b, c: c, d: d, tx: tx, ty: ty)
     }
     interfaceOrientation = try object.optional("interfaceOrientation") {
-      try $0.named(RecordingInterfaceOrientation.self, what: "interfaceOrientation")
+      try $0.named(InterfaceOrientation.self, what: "interfaceOrientation")
     }
     viewport = try object.optional("viewport") { try RecordingViewport(json: $0, strict: strict) }
     planes = try object.optional("planes") { try $0.array { try RecordingPlane(json: $0, strict: strict) } } ?? []
@@ -126,7 +127,7 @@ public struct RecordingFrame: Sendable, Hashable {
         "tx": .number(t.tx), "ty": .number(t.ty),
       ])
     }
-    if let interfaceOrientation { members["interfaceOrientation"] = .string(interfaceOrientation.rawValue) }
+    if let interfaceOrientation { members["interfaceOrientation"] = .string(interfaceOrientation.name) }
     if let viewport { members["viewport"] = viewport.jsonValue }
     members["planes"] = .array(planes.map(\.jsonValue))
     if let featurePoints { members["featurePoints"] = featurePoints.jsonValue }

@@ -1,3 +1,4 @@
+import ARSimulation
 import SpatialMath
 
 /// One plane anchor of a recorded frame (`ARPlaneAnchor`), exactly as in the JSON:
@@ -18,17 +19,17 @@ public struct RecordingPlane: Sendable, Hashable {
   /// 3 vertices.
   public var boundary: [SIMD3<Double>]
   /// The alignment label.
-  public var alignment: RecordingPlaneAlignment
+  public var alignment: PlaneAnchor.Alignment
   /// The classification; `none` when the JSON omits it.
-  public var classification: RecordingPlaneClassification
+  public var classification: PlaneAnchor.Classification
   /// Members the format does not define, kept for re-writing.
   public var extras: [String: JSONValue]
 
   /// Creates a plane; call ``validate()`` to check it.
   public init(
     identifier: String, transform: [Double], center: SIMD3<Double>, extent: RecordingPlaneExtent,
-    boundary: [SIMD3<Double>], alignment: RecordingPlaneAlignment,
-    classification: RecordingPlaneClassification = .none, extras: [String: JSONValue] = [:]
+    boundary: [SIMD3<Double>], alignment: PlaneAnchor.Alignment,
+    classification: PlaneAnchor.Classification = .none, extras: [String: JSONValue] = [:]
   ) {
     self.identifier = identifier
     self.transform = transform
@@ -90,11 +91,11 @@ public struct RecordingPlane: Sendable, Hashable {
     extent = try object.required("extent") { try RecordingPlaneExtent(json: $0, strict: strict) }
     boundary = try object.required("boundary") { try $0.array { try $0.vector3() } }
     alignment = try object.required("alignment") {
-      try $0.named(RecordingPlaneAlignment.self, what: "alignment")
+      try $0.named(PlaneAnchor.Alignment.self, what: "alignment")
     }
     classification =
       try object.optional("classification") {
-        try $0.named(RecordingPlaneClassification.self, what: "classification")
+        try $0.named(PlaneAnchor.Classification.self, what: "classification")
       } ?? .none
     extras = try object.extras()
     try validate()
@@ -108,8 +109,8 @@ public struct RecordingPlane: Sendable, Hashable {
     members["center"] = .vector3(center)
     members["extent"] = extent.jsonValue
     members["boundary"] = .array(boundary.map { .vector3($0) })
-    members["alignment"] = .string(alignment.rawValue)
-    members["classification"] = .string(classification.rawValue)
+    members["alignment"] = .string(alignment.name)
+    members["classification"] = .string(classification.name)
     return .object(members)
   }
 }

@@ -1,3 +1,4 @@
+import ARSimulation
 import SpatialMath
 
 /// The on-screen view and its orientation, as in the JSON: `{"size": [w, h],
@@ -6,12 +7,12 @@ public struct RecordingViewport: Sendable, Hashable {
   /// The viewport size in points (> 0).
   public var size: Size
   /// The interface orientation.
-  public var interfaceOrientation: RecordingInterfaceOrientation
+  public var interfaceOrientation: InterfaceOrientation
   /// Members the format does not define, kept for re-writing.
   public var extras: [String: JSONValue]
 
   /// Creates a viewport; call ``validate()`` to check it.
-  public init(size: Size, interfaceOrientation: RecordingInterfaceOrientation, extras: [String: JSONValue] = [:]) {
+  public init(size: Size, interfaceOrientation: InterfaceOrientation, extras: [String: JSONValue] = [:]) {
     self.size = size
     self.interfaceOrientation = interfaceOrientation
     self.extras = extras
@@ -32,7 +33,7 @@ public struct RecordingViewport: Sendable, Hashable {
     var object = try JSONObjectDecoder(json, strict: strict)
     size = try object.required("size") { try $0.size() }
     interfaceOrientation = try object.required("interfaceOrientation") {
-      try $0.named(RecordingInterfaceOrientation.self, what: "interfaceOrientation")
+      try $0.named(InterfaceOrientation.self, what: "interfaceOrientation")
     }
     extras = try object.extras()
     try validate()
@@ -42,7 +43,7 @@ public struct RecordingViewport: Sendable, Hashable {
   public var jsonValue: JSONValue {
     var members = extras
     members["size"] = .size(size)
-    members["interfaceOrientation"] = .string(interfaceOrientation.rawValue)
+    members["interfaceOrientation"] = .string(interfaceOrientation.name)
     return .object(members)
   }
 }

@@ -1,14 +1,15 @@
+import ARSimulation
 import SpatialMath
 
 /// The Vision request settings of a recording (DESIGN §3.3), as in the JSON:
 /// `{"cropAndScale", "modelInputSize": [w, h], "orientation", "regionOfInterest": [x, y, w, h]}`.
 public struct RecordingVision: Sendable, Hashable {
   /// How the region is fitted into the model input.
-  public var cropAndScale: RecordingCropAndScale
+  public var cropAndScale: ImageCropAndScaleOption
   /// The model input size in pixels (> 0).
   public var modelInputSize: Size
   /// The orientation Vision applies to the captured image.
-  public var orientation: RecordingImageOrientation
+  public var orientation: ImageOrientation
   /// The region of interest in the oriented image, Vision normalized (lower-left origin),
   /// inside [0, 1]; the whole image (`[0, 0, 1, 1]`) when the JSON omits it.
   public var regionOfInterest: Rect
@@ -17,7 +18,7 @@ public struct RecordingVision: Sendable, Hashable {
 
   /// Creates settings; call ``validate()`` to check them.
   public init(
-    cropAndScale: RecordingCropAndScale, modelInputSize: Size, orientation: RecordingImageOrientation,
+    cropAndScale: ImageCropAndScaleOption, modelInputSize: Size, orientation: ImageOrientation,
     regionOfInterest: Rect = .unit, extras: [String: JSONValue] = [:]
   ) {
     self.cropAndScale = cropAndScale
@@ -46,11 +47,11 @@ public struct RecordingVision: Sendable, Hashable {
   init(json: JSONValue, strict: Bool) throws {
     var object = try JSONObjectDecoder(json, strict: strict)
     cropAndScale = try object.required("cropAndScale") {
-      try $0.named(RecordingCropAndScale.self, what: "cropAndScale")
+      try $0.named(ImageCropAndScaleOption.self, what: "cropAndScale")
     }
     modelInputSize = try object.required("modelInputSize") { try $0.size() }
     orientation = try object.required("orientation") {
-      try $0.named(RecordingImageOrientation.self, what: "orientation")
+      try $0.named(ImageOrientation.self, what: "orientation")
     }
     regionOfInterest = try object.optional("regionOfInterest") { try $0.rect() } ?? .unit
     extras = try object.extras()
@@ -60,9 +61,9 @@ public struct RecordingVision: Sendable, Hashable {
   /// The JSON object (extras included).
   public var jsonValue: JSONValue {
     var members = extras
-    members["cropAndScale"] = .string(cropAndScale.rawValue)
+    members["cropAndScale"] = .string(cropAndScale.name)
     members["modelInputSize"] = .size(modelInputSize)
-    members["orientation"] = .string(orientation.rawValue)
+    members["orientation"] = .string(orientation.name)
     members["regionOfInterest"] = .rect(regionOfInterest)
     return .object(members)
   }
