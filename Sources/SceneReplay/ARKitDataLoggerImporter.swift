@@ -60,7 +60,7 @@ public struct ARKitDataLoggerImporter: Sendable, Hashable {
     let posePath = (directory as NSString).appendingPathComponent(Self.poseFileName)
     let pointPath = (directory as NSString).appendingPathComponent(Self.pointCloudFileName)
     let cameraTemplate = RecordingCamera(
-      transform: Matrix4x4.identity.columnMajor.map { Double($0) }, intrinsics: intrinsics,
+      transform: Matrix4x4.identity.columnMajor.map(Double.init), intrinsics: intrinsics,
       imageResolution: imageResolution)
     try cameraTemplate.validate()
 

@@ -184,14 +184,14 @@ extension Double {
   /// The `Double` whose shortest decimal form is that of `value`: `Float(1.2)` becomes `1.2`, not
   /// `1.2000000476837158`, so recordings written from `Float` state read as they were meant.
   /// Exact for every finite `Float` (its shortest decimal form reads back to the same `Float`).
-  init(shortest value: Float) {
+  fileprivate init(shortest value: Float) {
     self = value.isFinite ? Double(value.description) ?? Double(value) : Double(value)
   }
 }
 
 extension SIMD3 where Scalar == Double {
   /// Componentwise `Double(shortest:)`.
-  init(shortest v: SIMD3<Float>) {
+  fileprivate init(shortest v: SIMD3<Float>) {
     self.init(Double(shortest: v.x), Double(shortest: v.y), Double(shortest: v.z))
   }
 }
