@@ -2,7 +2,7 @@
 //
 // ARPlacementSim: headless simulation of AR marker placement (camera, display transforms, Vision
 // geometry, raycasting, tracking). Module dependencies run one way:
-//   SpatialMath <- ARSimulation <- arsim
+//   SpatialMath <- ARSimulation <- Placement <- arsim
 //   _RaycastKernels (C, SIMDe) <- ARSimulation
 import PackageDescription
 
@@ -11,6 +11,7 @@ let package = Package(
   products: [
     .library(name: "SpatialMath", targets: ["SpatialMath"]),
     .library(name: "ARSimulation", targets: ["ARSimulation"]),
+    .library(name: "Placement", targets: ["Placement"]),
     .executable(name: "arsim", targets: ["arsim"]),
   ],
   targets: [
@@ -23,14 +24,16 @@ let package = Package(
       cSettings: [.unsafeFlags(["-O3", "-fno-fast-math", "-ffp-contract=off"])]
     ),
     .target(name: "ARSimulation", dependencies: ["SpatialMath", "_RaycastKernels"]),
-    .executableTarget(name: "arsim", dependencies: ["ARSimulation", "SpatialMath"]),
+    .target(name: "Placement", dependencies: ["SpatialMath", "ARSimulation"]),
+    .executableTarget(name: "arsim", dependencies: ["Placement", "ARSimulation", "SpatialMath"]),
     .executableTarget(
       name: "ARSimBenchmarks",
-      dependencies: ["ARSimulation", "SpatialMath", "_RaycastKernels"],
+      dependencies: ["Placement", "ARSimulation", "SpatialMath", "_RaycastKernels"],
       path: "Benchmarks/ARSimBenchmarks"
     ),
     .testTarget(name: "SpatialMathTests", dependencies: ["SpatialMath"]),
     .testTarget(name: "ARSimulationTests", dependencies: ["ARSimulation", "SpatialMath", "_RaycastKernels"]),
+    .testTarget(name: "PlacementTests", dependencies: ["Placement", "SpatialMath"]),
     .testTarget(name: "arsimTests", dependencies: ["arsim"]),
   ],
   swiftLanguageModes: [.v6]
