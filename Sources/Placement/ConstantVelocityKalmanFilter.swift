@@ -36,7 +36,7 @@ public struct ConstantVelocityKalmanFilter: PositionFilter, Hashable, Codable {
   /// `reanchorCount` is negative (0 disables re-anchoring).
   public init?(
     accelerationNoiseDensity: Double, measurementStdMeters: Double,
-    initialSpeedStdMetersPerSecond: Double = 0.05,
+    initialSpeedStdMetersPerSecond: Double = 0.01,
     gate: ChiSquareGate = .probability999, reanchorCount: Int = 3
   ) {
     guard accelerationNoiseDensity.isFinite, accelerationNoiseDensity >= 0,

@@ -12,10 +12,11 @@ import SpatialMath
 ///    lower marker ids and earlier measurements;
 /// 4. assigned measurements update the marker's filter; a filter may still reject an outlier;
 /// 5. an unassigned measurement near an unmatched established marker (same label, within the
-///    re-anchoring search radius) is evidence against that marker (so is a measurement its filter
-///    rejected): `k` mutually consistent pieces of evidence since its last accepted measurement
-///    re-anchor it (its filter restarts at their mean); any other unassigned measurement starts a
-///    tentative marker;
+///    re-anchoring search radius, not on another shown marker; the nearest one per marker) is evidence against that marker (so is
+///    a measurement its filter rejected): evidence in `k` consecutive detector frames that is
+///    mutually consistent re-anchors it (its filter restarts at the mean); an unassigned
+///    measurement within the association gate of a shown marker with its label is a duplicate and
+///    is dropped; any other unassigned measurement starts a tentative marker;
 /// 6. lifecycle (see `MarkerState`): tentative markers die on their first miss, confirmed markers
 ///    coast through misses and are removed after `maximumCoastSeconds` without a hit.
 ///
@@ -84,6 +85,7 @@ public struct MarkerTracker<Filter: PositionFilter>: Sendable {
 
     var hit = [Bool](repeating: false, count: tracks.count)
     var consumed = [Bool](repeating: false, count: valid.count)
+    var rejectedByFilter = [Bool](repeating: false, count: tracks.count)
     let assignment = assign(valid, at: timestampSeconds)
     for (trackIndex, measurementIndex) in assignment.enumerated() {
       guard let measurementIndex else { continue }
@@ -94,18 +96,40 @@ public struct MarkerTracker<Filter: PositionFilter>: Sendable {
       if outcome.isAccepted {
         hit[trackIndex] = true
       } else {
+        rejectedByFilter[trackIndex] = true
         statistics.outlierMeasurementCount += 1
       }
     }
 
+    // Each unmatched established marker takes at most one piece of evidence per frame: the
+    // nearest unassigned measurement with its label (ties: earlier measurement).
+    var evidenceOfTrack = [Int?](repeating: nil, count: tracks.count)
+    var evidenceDistance = [Float](repeating: .infinity, count: tracks.count)
+    for (index, m) in valid.enumerated() where !consumed[index] && !isOnShownMarker(m) {
+      guard let (trackIndex, distance) = reanchorCandidate(for: m, hit: hit),
+        distance < evidenceDistance[trackIndex]
+      else { continue }
+      evidenceOfTrack[trackIndex] = index
+      evidenceDistance[trackIndex] = distance
+    }
+    var usedAsEvidence = [Bool](repeating: false, count: valid.count)
+    for trackIndex in tracks.indices where !hit[trackIndex] {
+      guard let index = evidenceOfTrack[trackIndex] else {
+        // Evidence must come from consecutive detector frames.
+        if !rejectedByFilter[trackIndex] { tracks[trackIndex].evidence.clear() }
+        continue
+      }
+      usedAsEvidence[index] = true
+      statistics.outlierMeasurementCount += 1
+      if tracks[trackIndex].addEvidence(valid[index].position, at: timestampSeconds) {
+        statistics.reanchorCount += 1
+        hit[trackIndex] = true
+      }
+    }
     var spawned: [MarkerMeasurement] = []
-    for (index, m) in valid.enumerated() where !consumed[index] {
-      if let trackIndex = reanchorCandidate(for: m, hit: hit) {
-        statistics.outlierMeasurementCount += 1
-        if tracks[trackIndex].addEvidence(m.position, at: timestampSeconds) {
-          statistics.reanchorCount += 1
-          hit[trackIndex] = true
-        }
+    for (index, m) in valid.enumerated() where !consumed[index] && !usedAsEvidence[index] {
+      if isOnShownMarker(m, sameLabelOnly: true) {
+        statistics.outlierMeasurementCount += 1  // A duplicate detection of a shown marker.
       } else {
         spawned.append(m)
       }
@@ -136,7 +160,7 @@ public struct MarkerTracker<Filter: PositionFilter>: Sendable {
 
   /// The nearest established, unmatched marker with the measurement's label within the
   /// re-anchoring search radius (ties: lower id).
-  func reanchorCandidate(for m: MarkerMeasurement, hit: [Bool]) -> Int? {
+  func reanchorCandidate(for m: MarkerMeasurement, hit: [Bool]) -> (index: Int, distance: Float)? {
     var best: (index: Int, distance: Float)?
     for (i, track) in tracks.enumerated()
     where !hit[i] && track.state.isShown && track.label == m.label {
@@ -145,7 +169,21 @@ public struct MarkerTracker<Filter: PositionFilter>: Sendable {
       guard d <= configuration.reanchorSearchRadiusMeters else { continue }
       if best.map({ d < $0.distance }) ?? true { best = (i, d) }
     }
-    return best?.index
+    return best
+  }
+
+  /// Whether a measurement lies within the association gate of a shown marker of any label: such a
+  /// measurement is most likely a mislabelled detection of that marker, so it never serves as
+  /// re-anchoring evidence (a marker never re-anchors onto another marker's place).
+  /// With `sameLabelOnly`, only markers with the measurement's label count: such a measurement is a
+  /// duplicate detection and never starts a new marker.
+  func isOnShownMarker(_ m: MarkerMeasurement, sameLabelOnly: Bool = false) -> Bool {
+    tracks.contains { track in
+      guard track.state.isShown, !sameLabelOnly || track.label == m.label,
+        let p = track.filter.position
+      else { return false }
+      return p.distance(to: m.position) <= configuration.associationGateMeters
+    }
   }
 
   mutating func advanceLifecycle(hit: [Bool], at t: Double) {

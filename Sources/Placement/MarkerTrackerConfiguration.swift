@@ -16,7 +16,7 @@ public struct MarkerTrackerConfiguration: Sendable, Hashable, Codable {
   public var reanchorSearchRadiusMeters: Float = 0.15
   /// Rejected measurements are mutually consistent when each lies within this distance of their
   /// mean.
-  public var reanchorConsistencyMeters: Float = 0.015
+  public var reanchorConsistencyMeters: Float = 0.008
   /// Measurements with a lower confidence are ignored.
   public var minimumConfidence: Float = 0
   /// Time constant of the spread estimate.
