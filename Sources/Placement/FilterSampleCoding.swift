@@ -10,42 +10,54 @@ public enum FilterSampleCoding {
   ///
   /// - Throws: `FilterSampleError` naming the element index and field.
   public static func decodeJSON(_ data: Data, source: String) throws(FilterSampleError) -> [FilterSample] {
-    let root: Any
+    let decoder = JSONDecoder()
+    decoder.userInfo[SampleList.sourceKey] = source
     do {
-      root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+      return try decoder.decode(SampleList.self, from: data).samples
+    } catch let error as FilterSampleError {
+      throw error
+    } catch DecodingError.typeMismatch(_, let context) where context.codingPath.isEmpty {
+      throw .notAnArray(source: source)
     } catch {
-      throw .invalidJSON(source: source, detail: "\(error.localizedDescription)")
+      throw .invalidJSON(source: source, detail: "\(error)")
     }
-    guard let array = root as? [Any] else { throw .notAnArray(source: source) }
-    var samples: [FilterSample] = []
-    samples.reserveCapacity(array.count)
-    for (index, element) in array.enumerated() {
-      guard let object = element as? [String: Any] else {
-        throw .elementNotObject(source: source, index: index)
-      }
-      var values: [Double] = []
-      for field in fields {
-        guard let value = object[field] else {
-          throw .missingField(source: source, index: index, field: field)
-        }
-        guard let number = finiteNumber(value) else {
-          throw .invalidField(source: source, index: index, field: field)
-        }
-        values.append(number)
-      }
-      samples.append(FilterSample(t: values[0], x: values[1], y: values[2], z: values[3]))
-    }
-    return samples
   }
 
-  /// A JSON number as `Double`, rejecting booleans, strings and non-finite values.
-  static func finiteNumber(_ value: Any) -> Double? {
-    guard let number = value as? NSNumber, !(value is Bool) else { return nil }
-    #if canImport(Darwin)
-      if CFGetTypeID(number) == CFBooleanGetTypeID() { return nil }
-    #endif
-    let d = number.doubleValue
-    return d.isFinite ? d : nil
+  /// The top-level array, decoded element by element so that errors name the index and field.
+  struct SampleList: Decodable {
+    static let sourceKey = CodingUserInfoKey(rawValue: "FilterSampleCoding.source")!
+    var samples: [FilterSample] = []
+
+    struct FieldKey: CodingKey {
+      var stringValue: String
+      var intValue: Int? { nil }
+      init(stringValue: String) { self.stringValue = stringValue }
+      init?(intValue: Int) { nil }
+    }
+
+    init(from decoder: any Decoder) throws {
+      let source = decoder.userInfo[Self.sourceKey] as? String ?? "<input>"
+      var array = try decoder.unkeyedContainer()
+      var index = 0
+      while !array.isAtEnd {
+        guard let object = try? array.nestedContainer(keyedBy: FieldKey.self) else {
+          throw FilterSampleError.elementNotObject(source: source, index: index)
+        }
+        var values: [Double] = []
+        for field in FilterSampleCoding.fields {
+          let key = FieldKey(stringValue: field)
+          guard object.contains(key) else {
+            throw FilterSampleError.missingField(source: source, index: index, field: field)
+          }
+          guard let value = try? object.decode(Double.self, forKey: key), value.isFinite else {
+            throw FilterSampleError.invalidField(source: source, index: index, field: field)
+          }
+          values.append(value)
+        }
+        samples.append(FilterSample(t: values[0], x: values[1], y: values[2], z: values[3]))
+        index += 1
+      }
+    }
   }
 
   /// Decodes CSV: one sample `t,x,y,z` per line; blank lines are skipped; the first non-blank
