@@ -34,6 +34,10 @@ import Placement
     #expect(throws: expected) { try AnyPositionFilter(name: name, parameters: parameters) }
   }
 
+  @Test func trackingDefaultIsTheKalmanCommandDefault() throws {
+    #expect(try AnyPositionFilter(name: "kalman", parameters: [:]) == .trackingDefault)
+  }
+
   @Test func errorDescriptionNamesTheOption() {
     let error = FilterConfigurationError.unknownParameter(filter: "median", parameter: "beta")
     #expect(error.description.hasPrefix("--beta"))

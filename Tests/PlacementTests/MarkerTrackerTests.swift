@@ -1,5 +1,6 @@
 import Testing
 import Placement
+import SpatialMath
 
 @Suite struct MarkerTrackerTests {
   static func tracker(
@@ -144,6 +145,16 @@ import Placement
       #expect(marker.position.isApproximatelyEqual(to: p + jump, tolerance: 1e-6))
     }
     #expect(tracker.statistics.rigidReanchorCount == 1)
+  }
+
+  @Test func projectionSeamPassesTheWorldPosition() throws {
+    var tracker = try #require(MarkerTracker())
+    let out = tracker.update(measurements: [MarkerMeasurement(label: "fan", position: Self.p)], timestampSeconds: 0)
+    let marker = try #require(out.first)
+    let point = marker.viewportPoint { Point(x: Double($0.x) * 1000, y: Double($0.y) * 1000) }
+    #expect(point?.isApproximatelyEqual(to: Point(x: 100, y: -200), tolerance: 1e-3) == true)
+    #expect(marker.viewportPoint { _ in nil } == nil)
+    #expect(marker.viewportPoint { _ in Point(x: .nan, y: 0) } == nil)
   }
 
   @Test func invalidConfigurationFails() throws {
