@@ -12,6 +12,7 @@ public enum AnyPositionFilter: PositionFilter, Hashable, Codable {
   /// A moving median.
   case median(MovingMedianFilter)
 
+  /// The current estimate, or `nil` before the first accepted sample (see `PositionFilter`).
   public var position: SIMD3<Float>? {
     switch self {
     case .oneEuro(let f): f.position
@@ -22,6 +23,7 @@ public enum AnyPositionFilter: PositionFilter, Hashable, Codable {
     }
   }
 
+  /// The timestamp (seconds) of the last accepted sample, or `nil` before the first one.
   public var lastTimestampSeconds: Double? {
     switch self {
     case .oneEuro(let f): f.lastTimestampSeconds
@@ -32,6 +34,7 @@ public enum AnyPositionFilter: PositionFilter, Hashable, Codable {
     }
   }
 
+  /// The wrapped filter's prediction at `timestampSeconds` (see `PositionFilter`).
   public func predictedPosition(atSeconds timestampSeconds: Double) -> SIMD3<Float>? {
     switch self {
     case .oneEuro(let f): f.predictedPosition(atSeconds: timestampSeconds)
@@ -42,6 +45,8 @@ public enum AnyPositionFilter: PositionFilter, Hashable, Codable {
     }
   }
 
+  /// Feeds one measurement taken at `timestampSeconds` (seconds) and reports what was done with it
+  /// (see `PositionFilter` for the rejection rules).
   public mutating func update(
     measurement: SIMD3<Float>, timestampSeconds: Double
   ) -> FilterUpdateOutcome {
@@ -64,6 +69,8 @@ public enum AnyPositionFilter: PositionFilter, Hashable, Codable {
     }
   }
 
+  /// Restarts from `position` at `timestampSeconds` as if it were the first sample (non-finite input
+  /// is ignored).
   public mutating func reset(to position: SIMD3<Float>, timestampSeconds: Double) {
     switch self {
     case .oneEuro(var f):

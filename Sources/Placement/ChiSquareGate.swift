@@ -31,6 +31,6 @@ public struct ChiSquareGate: Sendable, Hashable, Codable {
   /// Whether an innovation with squared length `innovationLengthSquared` (square metres) and
   /// per-axis variance `innovationVariance` (square metres, > 0) passes.
   public func accepts(innovationLengthSquared: Double, innovationVariance: Double) -> Bool {
-    innovationLengthSquared / innovationVariance <= threshold
+    innovationLengthSquared / innovationVariance <= threshold  // NaN fails.
   }
 }

@@ -24,6 +24,7 @@ public struct ConstantPositionKalmanFilter: PositionFilter, Hashable, Codable {
   var estimate: SIMD3<Double>?
   /// The posterior variance per axis, square metres.
   public private(set) var variance: Double = 0
+  /// The timestamp (seconds) of the last accepted sample, or `nil` before the first one.
   public private(set) var lastTimestampSeconds: Double?
   var rejections: ConsistentRejectionBuffer
 
@@ -44,8 +45,11 @@ public struct ConstantPositionKalmanFilter: PositionFilter, Hashable, Codable {
       consistencyRadiusMeters: (2 * min(gate.threshold, 1e6)).squareRoot() * measurementStdMeters)
   }
 
+  /// The current estimate, or `nil` before the first accepted sample (see `PositionFilter`).
   public var position: SIMD3<Float>? { estimate.map { SIMD3<Float>($0) } }
 
+  /// Feeds one measurement taken at `timestampSeconds` (seconds) and reports what was done with it
+  /// (see `PositionFilter` for the rejection rules).
   public mutating func update(
     measurement: SIMD3<Float>, timestampSeconds: Double
   ) -> FilterUpdateOutcome {
@@ -73,12 +77,19 @@ public struct ConstantPositionKalmanFilter: PositionFilter, Hashable, Codable {
     }
     rejections.clear()
     let gain = predictedVariance / s
-    estimate = x + gain * innovation
+    let next = x + gain * innovation
+    guard next.isFiniteVector, gain.isFinite, predictedVariance.isFinite else {
+      reset(to: measurement, timestampSeconds: timestampSeconds)
+      return .accepted
+    }
+    estimate = next
     variance = (1 - gain) * predictedVariance
     lastTimestampSeconds = timestampSeconds
     return .accepted
   }
 
+  /// Restarts from `position` at `timestampSeconds` as if it were the first sample (non-finite input
+  /// is ignored).
   public mutating func reset(to position: SIMD3<Float>, timestampSeconds: Double) {
     guard position.isFinite, timestampSeconds.isFinite else { return }
     estimate = SIMD3<Double>(position)

@@ -29,6 +29,7 @@ public struct ConstantVelocityKalmanFilter: PositionFilter, Hashable, Codable {
   /// Posterior covariance per axis: position variance (m²), position-velocity covariance
   /// (m²/s), velocity variance (m²/s²).
   public private(set) var covariance: SIMD3<Double> = .zero
+  /// The timestamp (seconds) of the last accepted sample, or `nil` before the first one.
   public private(set) var lastTimestampSeconds: Double?
   var rejections: ConsistentRejectionBuffer
 
@@ -53,6 +54,7 @@ public struct ConstantVelocityKalmanFilter: PositionFilter, Hashable, Codable {
       consistencyRadiusMeters: (2 * min(gate.threshold, 1e6)).squareRoot() * measurementStdMeters)
   }
 
+  /// The current estimate, or `nil` before the first accepted sample (see `PositionFilter`).
   public var position: SIMD3<Float>? { estimate.map { SIMD3<Float>($0) } }
 
   /// The position extrapolated with the velocity; times before the last sample are not
@@ -64,6 +66,8 @@ public struct ConstantVelocityKalmanFilter: PositionFilter, Hashable, Codable {
     return SIMD3<Float>(x + velocity * dt)
   }
 
+  /// Feeds one measurement taken at `timestampSeconds` (seconds) and reports what was done with it
+  /// (see `PositionFilter` for the rejection rules).
   public mutating func update(
     measurement: SIMD3<Float>, timestampSeconds: Double
   ) -> FilterUpdateOutcome {
@@ -97,13 +101,23 @@ public struct ConstantVelocityKalmanFilter: PositionFilter, Hashable, Codable {
     rejections.clear()
     let kp = ppPrior / s
     let kv = pvPrior / s
-    estimate = xPrior + kp * innovation
-    velocity += kv * innovation
-    covariance = SIMD3((1 - kp) * ppPrior, (1 - kp) * pvPrior, vvPrior - kv * pvPrior)
+    let nextPosition = xPrior + kp * innovation
+    let nextVelocity = velocity + kv * innovation
+    let nextCovariance = SIMD3((1 - kp) * ppPrior, (1 - kp) * pvPrior, vvPrior - kv * pvPrior)
+    guard nextPosition.isFiniteVector, nextVelocity.isFiniteVector, nextCovariance.isFiniteVector
+    else {
+      reset(to: measurement, timestampSeconds: timestampSeconds)
+      return .accepted
+    }
+    estimate = nextPosition
+    velocity = nextVelocity
+    covariance = nextCovariance
     lastTimestampSeconds = timestampSeconds
     return .accepted
   }
 
+  /// Restarts from `position` at `timestampSeconds` as if it were the first sample (non-finite input
+  /// is ignored).
   public mutating func reset(to position: SIMD3<Float>, timestampSeconds: Double) {
     guard position.isFinite, timestampSeconds.isFinite else { return }
     estimate = SIMD3<Double>(position)

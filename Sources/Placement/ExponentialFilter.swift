@@ -11,6 +11,7 @@ public struct ExponentialFilter: PositionFilter, Hashable, Codable {
   public var timeConstantSeconds: Double
 
   var estimate: SIMD3<Double>?
+  /// The timestamp (seconds) of the last accepted sample, or `nil` before the first one.
   public private(set) var lastTimestampSeconds: Double?
 
   /// Creates a filter, or `nil` when the time constant is not finite and positive.
@@ -19,8 +20,11 @@ public struct ExponentialFilter: PositionFilter, Hashable, Codable {
     self.timeConstantSeconds = timeConstantSeconds
   }
 
+  /// The current estimate, or `nil` before the first accepted sample (see `PositionFilter`).
   public var position: SIMD3<Float>? { estimate.map { SIMD3<Float>($0) } }
 
+  /// Feeds one measurement taken at `timestampSeconds` (seconds) and reports what was done with it
+  /// (see `PositionFilter` for the rejection rules).
   public mutating func update(
     measurement: SIMD3<Float>, timestampSeconds: Double
   ) -> FilterUpdateOutcome {
@@ -41,6 +45,8 @@ public struct ExponentialFilter: PositionFilter, Hashable, Codable {
     return .accepted
   }
 
+  /// Restarts from `position` at `timestampSeconds` as if it were the first sample (non-finite input
+  /// is ignored).
   public mutating func reset(to position: SIMD3<Float>, timestampSeconds: Double) {
     guard position.isFinite, timestampSeconds.isFinite else { return }
     estimate = SIMD3<Double>(position)

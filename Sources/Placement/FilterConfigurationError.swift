@@ -8,6 +8,7 @@ public enum FilterConfigurationError: Error, Sendable, Hashable, CustomStringCon
   /// The value of a parameter is not acceptable.
   case invalidValue(filter: String, parameter: String, value: String, expected: String)
 
+  /// A one-line message naming the input place or the CLI option.
   public var description: String {
     switch self {
     case .unknownFilter(let name):

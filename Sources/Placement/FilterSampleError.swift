@@ -16,6 +16,7 @@ public enum FilterSampleError: Error, Sendable, Hashable, CustomStringConvertibl
   /// A CSV field is not a finite number.
   case csvInvalidField(source: String, line: Int, field: String, value: String)
 
+  /// A one-line message naming the input place or the CLI option.
   public var description: String {
     switch self {
     case .invalidJSON(let source, let detail): "\(source): invalid JSON: \(detail)"

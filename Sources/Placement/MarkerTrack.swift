@@ -38,12 +38,12 @@ struct MarkerTrack<Filter: PositionFilter>: Sendable {
   /// (not the lifecycle). A filter rejection counts as evidence for re-anchoring.
   mutating func accept(
     _ measurement: SIMD3<Float>, at t: Double, spreadTimeConstantSeconds: Double
-  ) -> FilterUpdateOutcome {
+  ) -> (outcome: FilterUpdateOutcome, reanchored: Bool) {
     let prior = filter.predictedPosition(atSeconds: t)
     let outcome = filter.update(measurement: measurement, timestampSeconds: t)
     guard outcome.isAccepted else {
-      if outcome == .rejectedOutlier, addEvidence(measurement, at: t) { return .accepted }
-      return outcome
+      if outcome == .rejectedOutlier, addEvidence(measurement, at: t) { return (.accepted, true) }
+      return (outcome, false)
     }
     evidence.clear()
     if let prior {
@@ -56,7 +56,7 @@ struct MarkerTrack<Filter: PositionFilter>: Sendable {
     }
     hitCount += 1
     lastHitSeconds = t
-    return .accepted
+    return (.accepted, false)
   }
 
   /// Records a measurement that contradicts the marker; returns `true` when it completed the

@@ -90,9 +90,10 @@ public struct MarkerTracker<Filter: PositionFilter>: Sendable {
     for (trackIndex, measurementIndex) in assignment.enumerated() {
       guard let measurementIndex else { continue }
       consumed[measurementIndex] = true
-      let outcome = tracks[trackIndex].accept(
+      let (outcome, reanchored) = tracks[trackIndex].accept(
         valid[measurementIndex].position, at: timestampSeconds,
         spreadTimeConstantSeconds: configuration.spreadTimeConstantSeconds)
+      if reanchored { statistics.reanchorCount += 1 }
       if outcome.isAccepted {
         hit[trackIndex] = true
       } else {
@@ -103,20 +104,22 @@ public struct MarkerTracker<Filter: PositionFilter>: Sendable {
 
     // Each unmatched established marker takes at most one piece of evidence per frame: the
     // nearest unassigned measurement with its label (ties: earlier measurement).
+    // A marker whose filter rejected its assigned measurement already has this frame's evidence.
+    let blocked = zip(hit, rejectedByFilter).map { $0 || $1 }
     var evidenceOfTrack = [Int?](repeating: nil, count: tracks.count)
     var evidenceDistance = [Float](repeating: .infinity, count: tracks.count)
     for (index, m) in valid.enumerated() where !consumed[index] && !isOnShownMarker(m) {
-      guard let (trackIndex, distance) = reanchorCandidate(for: m, hit: hit),
+      guard let (trackIndex, distance) = reanchorCandidate(for: m, excluding: blocked),
         distance < evidenceDistance[trackIndex]
       else { continue }
       evidenceOfTrack[trackIndex] = index
       evidenceDistance[trackIndex] = distance
     }
     var usedAsEvidence = [Bool](repeating: false, count: valid.count)
-    for trackIndex in tracks.indices where !hit[trackIndex] {
+    for trackIndex in tracks.indices where !blocked[trackIndex] {
       guard let index = evidenceOfTrack[trackIndex] else {
         // Evidence must come from consecutive detector frames.
-        if !rejectedByFilter[trackIndex] { tracks[trackIndex].evidence.clear() }
+        tracks[trackIndex].evidence.clear()
         continue
       }
       usedAsEvidence[index] = true
@@ -160,10 +163,10 @@ public struct MarkerTracker<Filter: PositionFilter>: Sendable {
 
   /// The nearest established, unmatched marker with the measurement's label within the
   /// re-anchoring search radius (ties: lower id).
-  func reanchorCandidate(for m: MarkerMeasurement, hit: [Bool]) -> (index: Int, distance: Float)? {
+  func reanchorCandidate(for m: MarkerMeasurement, excluding blocked: [Bool]) -> (index: Int, distance: Float)? {
     var best: (index: Int, distance: Float)?
     for (i, track) in tracks.enumerated()
-    where !hit[i] && track.state.isShown && track.label == m.label {
+    where !blocked[i] && track.state.isShown && track.label == m.label {
       guard let p = track.filter.position else { continue }
       let d = p.distance(to: m.position)
       guard d <= configuration.reanchorSearchRadiusMeters else { continue }

@@ -15,6 +15,7 @@ public struct MovingMedianFilter: PositionFilter, Hashable, Codable {
   var samples: [SIMD3<Double>] = []
   var sampleTimes: [Double] = []
   var estimate: SIMD3<Double>?
+  /// The timestamp (seconds) of the last accepted sample, or `nil` before the first one.
   public private(set) var lastTimestampSeconds: Double?
 
   /// Creates a filter, or `nil` when the window is not finite and positive or the count is < 1.
@@ -24,6 +25,7 @@ public struct MovingMedianFilter: PositionFilter, Hashable, Codable {
     self.maximumSampleCount = maximumSampleCount
   }
 
+  /// The current estimate, or `nil` before the first accepted sample (see `PositionFilter`).
   public var position: SIMD3<Float>? { estimate.map { SIMD3<Float>($0) } }
 
   /// - Complexity: O(n log n) for the n samples in the window.
@@ -57,6 +59,8 @@ public struct MovingMedianFilter: PositionFilter, Hashable, Codable {
     return .accepted
   }
 
+  /// Restarts from `position` at `timestampSeconds` as if it were the first sample (non-finite input
+  /// is ignored).
   public mutating func reset(to position: SIMD3<Float>, timestampSeconds: Double) {
     guard position.isFinite, timestampSeconds.isFinite else { return }
     samples = [SIMD3<Double>(position)]

@@ -10,7 +10,8 @@ import SpatialMath
 /// - `x̂ = x̂_previous + alpha * (x - x̂_previous)` with `alpha = 1 / (1 + tau / Te)`,
 ///   `tau = 1 / (2π cutoff)`.
 /// The first sample passes through (`x̂ = x`, `dx̂ = 0`). A timestamp that does not increase is
-/// rejected and changes nothing (see `PositionFilter`). `beta` is in seconds per unit
+/// rejected and changes nothing (see `PositionFilter`). An interval so short that the derivative
+/// overflows restarts the filter at the sample. `beta` is in seconds per unit
 /// (1/metre for world positions).
 public struct OneEuroFilter: PositionFilter, Hashable, Codable {
   /// The cutoff frequency at zero speed, hertz (> 0). Lower: less jitter, more lag.
@@ -22,6 +23,7 @@ public struct OneEuroFilter: PositionFilter, Hashable, Codable {
 
   var estimate: SIMD3<Double>?
   var derivativeEstimate: SIMD3<Double> = .zero
+  /// The timestamp (seconds) of the last accepted sample, or `nil` before the first one.
   public private(set) var lastTimestampSeconds: Double?
 
   /// Creates a filter. Parameters that are not finite and positive (`beta`: not finite and
@@ -35,8 +37,11 @@ public struct OneEuroFilter: PositionFilter, Hashable, Codable {
     self.derivativeCutoffHz = derivativeCutoffHz
   }
 
+  /// The current estimate, or `nil` before the first accepted sample (see `PositionFilter`).
   public var position: SIMD3<Float>? { estimate.map { SIMD3<Float>($0) } }
 
+  /// Feeds one measurement taken at `timestampSeconds` (seconds) and reports what was done with it
+  /// (see `PositionFilter` for the rejection rules).
   public mutating func update(
     measurement: SIMD3<Float>, timestampSeconds: Double
   ) -> FilterUpdateOutcome {
@@ -60,11 +65,18 @@ public struct OneEuroFilter: PositionFilter, Hashable, Codable {
       let alpha = lowPassAlpha(tauSeconds: 1 / (2 * Double.pi * cutoff), intervalSeconds: te)
       next[axis] = previous[axis] + alpha * (x[axis] - previous[axis])
     }
+    guard next.isFiniteVector, derivativeEstimate.isFiniteVector else {
+      // Extreme intervals (e.g. 1e-300 s) overflow the derivative: restart rather than leak NaN.
+      reset(to: measurement, timestampSeconds: timestampSeconds)
+      return .accepted
+    }
     estimate = next
     lastTimestampSeconds = timestampSeconds
     return .accepted
   }
 
+  /// Restarts from `position` at `timestampSeconds` as if it were the first sample (non-finite input
+  /// is ignored).
   public mutating func reset(to position: SIMD3<Float>, timestampSeconds: Double) {
     guard position.isFinite, timestampSeconds.isFinite else { return }
     estimate = SIMD3<Double>(position)

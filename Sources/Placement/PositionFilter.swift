@@ -14,7 +14,9 @@ import SpatialMath
 /// - a timestamp that does not increase (equal to or earlier than the last accepted one) is
 ///   rejected with `.rejectedNonIncreasingTimestamp` and changes no state: a filter never divides
 ///   by a zero or negative interval, and replaying a duplicated frame is harmless;
-/// - a filter with a gate may reject a measurement as `.rejectedOutlier` (state unchanged).
+/// - a filter with a gate may reject a measurement as `.rejectedOutlier` (state unchanged);
+/// - an update that would overflow (absurd intervals such as 1e-300 s or 1e300 s) restarts the
+///   filter at the measurement instead: finite input never yields a NaN estimate.
 public protocol PositionFilter: Sendable {
   /// The current estimate (same space and units as the measurements), or `nil` before the first
   /// accepted sample.
@@ -83,6 +85,9 @@ func lowPassAlpha(tauSeconds: Double, intervalSeconds: Double) -> Double {
 }
 
 extension SIMD3 where Scalar == Double {
+  /// Whether all three components are finite.
+  @usableFromInline var isFiniteVector: Bool { x.isFinite && y.isFinite && z.isFinite }
+
   /// Converts a `Float` vector.
   @usableFromInline init(_ v: SIMD3<Float>) { self.init(Double(v.x), Double(v.y), Double(v.z)) }
 }

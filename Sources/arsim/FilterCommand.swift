@@ -8,6 +8,7 @@ import Placement
 /// stdin and writes the filtered samples, same JSON shape, keys sorted, to stdout. Exit codes: 0
 /// success or `--help`, 64 usage error, 1 input or runtime error.
 enum FilterCommand {
+  /// The help text printed by `--help` and after usage errors.
   static let usage = """
     usage: arsim filter --filter oneEuro|kalman|exponential|median [options] [--csv] [FILE|-]
 
