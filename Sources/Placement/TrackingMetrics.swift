@@ -64,6 +64,26 @@ public enum TrackingMetrics {
     return StepResponse(timeTo90PercentSeconds: timeTo90, overshootMeters: overshoot)
   }
 
+  /// Time to the first confirmed marker for one truth object: the first frame time, measured from
+  /// `startSeconds` (seconds), at which a shown marker (confirmed or coasting) with the object's
+  /// label lies within `thresholdMeters` of `truthPosition` (world metres). `history` is the
+  /// tracker's output per frame in time order. `nil` when that never happens.
+  ///
+  /// - Complexity: O(total markers in `history`).
+  public static func timeToFirstConfirmedSeconds(
+    history: [(timestampSeconds: Double, markers: [TrackedMarker])], label: String,
+    truthPosition: SIMD3<Float>, thresholdMeters: Float, startSeconds: Double = 0
+  ) -> Double? {
+    for frame in history where frame.timestampSeconds >= startSeconds {
+      let found = frame.markers.contains {
+        $0.state.isShown && $0.label == label
+          && $0.position.distance(to: truthPosition) <= thresholdMeters
+      }
+      if found { return frame.timestampSeconds - startSeconds }
+    }
+    return nil
+  }
+
   /// Half the smallest distance between two of the given positions (metres): the matching threshold
   /// for MOT metrics ("half the spacing of neighbouring objects"), or `nil` for fewer than two
   /// positions or coincident ones.

@@ -33,6 +33,28 @@ import SpatialMath
     #expect(TrackingMetrics.rootMeanSquare([1, 7]) == 5)
   }
 
+  @Test func timeToFirstConfirmed() {
+    func marker(_ state: MarkerState, _ label: String, _ x: Float) -> TrackedMarker {
+      TrackedMarker(
+        id: 1, label: label, position: SIMD3(x, 0, 0), state: state, spreadMeters: 0, hitCount: 1,
+        lastHitSeconds: 0, firstSeenSeconds: 0)
+    }
+    let history: [(timestampSeconds: Double, markers: [TrackedMarker])] = [
+      (0.0, [marker(.tentative, "fan", 0)]), (0.1, [marker(.confirmed, "ac", 0)]),
+      (0.2, [marker(.confirmed, "fan", 0.02)]), (0.3, [marker(.confirmed, "fan", 0.001)]),
+    ]
+    let t = TrackingMetrics.timeToFirstConfirmedSeconds(
+      history: history, label: "fan", truthPosition: .zero, thresholdMeters: 0.01)
+    #expect(t == 0.3)
+    #expect(
+      TrackingMetrics.timeToFirstConfirmedSeconds(
+        history: history, label: "fan", truthPosition: .zero, thresholdMeters: 0.01, startSeconds: 0.1)
+        .map { abs($0 - 0.2) < 1e-12 } == true)
+    #expect(
+      TrackingMetrics.timeToFirstConfirmedSeconds(
+        history: history, label: "hazard", truthPosition: .zero, thresholdMeters: 1) == nil)
+  }
+
   @Test func halfNeighbourSpacing() {
     let points: [SIMD3<Float>] = [.zero, SIMD3(0.025, 0, 0), SIMD3(0.1, 0, 0)]
     #expect(TrackingMetrics.halfNeighbourSpacingMeters(points) == 0.0125)
