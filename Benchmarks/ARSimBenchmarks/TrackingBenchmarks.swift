@@ -41,15 +41,18 @@ enum TrackingBenchmarks {
     }
     let seeds = (0..<UInt64(seedCount)).map { firstSeed &+ $0 }
     var goals: [[String: Any]] = []
-    func goal(_ name: String, _ values: [Double], _ unit: String, atMost limit: Double? = nil,
-              atLeast floor: Double? = nil, statistic: String = "median") {
+    func goal(
+      _ name: String, _ values: [Double], _ unit: String, atMost limit: Double? = nil,
+      atLeast floor: Double? = nil, statistic: String = "median"
+    ) {
       let measured = statistic == "p95" ? percentile(values, 0.95) : percentile(values, 0.5)
       var pass = measured.isFinite
       if let limit { pass = pass && measured <= limit }
       if let floor { pass = pass && measured >= floor }
       var entry: [String: Any] = [
         "name": name, "unit": unit, "statistic": statistic, "measured": rounded(measured),
-        "pass": pass, "samples": values.count, "worst": rounded(worst(values, atMost: floor == nil)),
+        "pass": pass, "samples": values.count,
+        "worst": rounded(worst(values, atMost: floor == nil)),
       ]
       if let limit { entry["goal"] = "<= \(limit)" }
       if let floor { entry["goal"] = ">= \(floor)" }
@@ -57,7 +60,8 @@ enum TrackingBenchmarks {
     }
 
     let statics = seeds.map { TrackingScenarios.staticMarker(seed: $0, filter: filter) }
-    goal("static.jitterPerDetectorUpdate", statics.map(\.jitterUpdateMillimeters), "mm", atMost: 0.7)
+    goal(
+      "static.jitterPerDetectorUpdate", statics.map(\.jitterUpdateMillimeters), "mm", atMost: 0.7)
     goal("static.jitterPerDisplayFrame", statics.map(\.jitterFrameMillimeters), "mm", atMost: 0.7)
     goal("static.errorAtRest", statics.map(\.meanErrorMillimeters), "mm", atMost: 1.5)
     let steps = seeds.map { TrackingScenarios.step(seed: $0, filter: filter) }
@@ -68,7 +72,9 @@ enum TrackingBenchmarks {
     let drifts = seeds.map { TrackingScenarios.drift(seed: $0, filter: filter) }
     goal("drift.meanLag", drifts.map(\.meanLagMillimeters), "mm", atMost: 2)
     let buttons = seeds.map { TrackingScenarios.buttons(seed: $0, rigid: false, filter: filter) }
-    goal("buttons.idSwitchesPer1000Frames", buttons.map(\.idSwitchesPer1000), "per 1000 frames", atMost: 0)
+    goal(
+      "buttons.idSwitchesPer1000Frames", buttons.map(\.idSwitchesPer1000), "per 1000 frames",
+      atMost: 0)
     goal("buttons.mota", buttons.map(\.mota), "ratio", atLeast: 0.99)
     goal("buttons.idf1", buttons.map(\.idf1), "ratio", atLeast: 0.99)
     goal("buttons.falseMarkerFramesShown", buttons.map(\.falseMarkers), "marker-frames", atMost: 0)
@@ -76,19 +82,31 @@ enum TrackingBenchmarks {
     let firstConfirmed = buttons.flatMap(\.timeToFirstConfirmedMilliseconds)
     goal("buttons.timeToFirstConfirmed", firstConfirmed, "ms", atMost: 150)
     goal("buttons.timeToFirstConfirmed", firstConfirmed, "ms", atMost: 500, statistic: "p95")
-    let rigidButtons = seeds.map { TrackingScenarios.buttons(seed: $0, rigid: true, filter: filter) }
-    goal("buttonsRigid.idSwitchesPer1000Frames", rigidButtons.map(\.idSwitchesPer1000), "per 1000 frames", atMost: 0)
+    let rigidButtons = seeds.map {
+      TrackingScenarios.buttons(seed: $0, rigid: true, filter: filter)
+    }
+    goal(
+      "buttonsRigid.idSwitchesPer1000Frames", rigidButtons.map(\.idSwitchesPer1000),
+      "per 1000 frames", atMost: 0)
     goal("buttonsRigid.mota", rigidButtons.map(\.mota), "ratio", atLeast: 0.99)
     goal("buttonsRigid.idf1", rigidButtons.map(\.idf1), "ratio", atLeast: 0.99)
-    goal("buttonsRigid.falseMarkerFramesShown", rigidButtons.map(\.falseMarkers), "marker-frames", atMost: 0)
+    goal(
+      "buttonsRigid.falseMarkerFramesShown", rigidButtons.map(\.falseMarkers), "marker-frames",
+      atMost: 0)
     let gaps = seeds.map { TrackingScenarios.gaps(seed: $0, filter: filter) }
     goal("gaps.maximumMotionDuringGap", gaps.map(\.maximumMotionMillimeters), "mm", atMost: 0)
     goal("gaps.markersLost", gaps.map(\.markersLost), "count", atMost: 0)
     let jumps = seeds.map { TrackingScenarios.sharedJump(seed: $0, rigid: true, filter: filter) }
-    goal("sharedJump.reanchorDetectorFrames", jumps.map(\.reanchorDetectorFrames), "30Hz frames", atMost: 3)
+    goal(
+      "sharedJump.reanchorDetectorFrames", jumps.map(\.reanchorDetectorFrames), "30Hz frames",
+      atMost: 3)
     goal("sharedJump.idSwitches", jumps.map(\.idSwitches), "count", atMost: 0)
-    let jumpsNonRigid = seeds.map { TrackingScenarios.sharedJump(seed: $0, rigid: false, filter: filter) }
-    goal("sharedJumpWithoutRigidLayout.reanchorDetectorFrames", jumpsNonRigid.map(\.reanchorDetectorFrames), "30Hz frames")
+    let jumpsNonRigid = seeds.map {
+      TrackingScenarios.sharedJump(seed: $0, rigid: false, filter: filter)
+    }
+    goal(
+      "sharedJumpWithoutRigidLayout.reanchorDetectorFrames",
+      jumpsNonRigid.map(\.reanchorDetectorFrames), "30Hz frames")
     goal("sharedJumpWithoutRigidLayout.idSwitches", jumpsNonRigid.map(\.idSwitches), "count")
 
     let report: [String: Any] = [
@@ -96,7 +114,8 @@ enum TrackingBenchmarks {
       "filter": filterName, "filterParameters": filterParameters, "goals": goals,
       "allPass": goals.allSatisfy { ($0["pass"] as? Bool) == true || $0["goal"] == nil },
     ]
-    let data = try! JSONSerialization.data(withJSONObject: report, options: [.sortedKeys, .prettyPrinted])
+    let data = try! JSONSerialization.data(
+      withJSONObject: report, options: [.sortedKeys, .prettyPrinted])
     print(String(decoding: data, as: UTF8.self))
   }
 

@@ -11,7 +11,8 @@ extension TrackingScenarios {
       let row = Float(i / 4)
       let x = columnSpacing[i % 4] - 0.04
       let p = anchor + SIMD3(x, row * 0.026, row * 0.012)
-      objects.append(SyntheticObject(id: "button-\(i)", label: labels[i], position: p, motion: motion))
+      objects.append(
+        SyntheticObject(id: "button-\(i)", label: labels[i], position: p, motion: motion))
     }
     return objects
   }
@@ -34,7 +35,9 @@ extension TrackingScenarios {
     var timeToFirstConfirmedMilliseconds: [Double] = []
   }
 
-  static func hypotheses(_ tracker: MarkerTracker<AnyPositionFilter>) -> [(id: Int, position: SIMD3<Float>)] {
+  static func hypotheses(_ tracker: MarkerTracker<AnyPositionFilter>) -> [(
+    id: Int, position: SIMD3<Float>
+  )] {
     tracker.shownMarkers.map { ($0.id, $0.position) }
   }
 
@@ -59,7 +62,9 @@ extension TrackingScenarios {
       if frame.isDetectorFrame {
         tracker.update(measurements: frame.measurements, timestampSeconds: frame.timestampSeconds)
       }
-      if frame.timestampSeconds < 2 { history.append((frame.timestampSeconds, tracker.shownMarkers)) }
+      if frame.timestampSeconds < 2 {
+        history.append((frame.timestampSeconds, tracker.shownMarkers))
+      }
       evaluator.addFrame(truth: truths(frame), hypotheses: hypotheses(tracker))
     }
     let score = evaluator.result
@@ -150,7 +155,9 @@ extension TrackingScenarios {
           detectorFramesAfterJump += 1
           let shown = tracker.shownMarkers
           let allNear = frame.truth.allSatisfy { truth in
-            shown.contains { $0.label == truth.label && $0.position.distance(to: truth.position) <= 0.005 }
+            shown.contains {
+              $0.label == truth.label && $0.position.distance(to: truth.position) <= 0.005
+            }
           }
           if reanchored == nil, allNear, shown.count == frame.truth.count {
             reanchored = detectorFramesAfterJump

@@ -4,7 +4,9 @@ import SpatialMath
 /// The synthetic scenarios behind `TrackingBenchmarks`; each returns figures for one seed.
 enum TrackingScenarios {
 
-  static func makeTracker(rigid: Bool = false, filter: AnyPositionFilter) -> MarkerTracker<AnyPositionFilter> {
+  static func makeTracker(rigid: Bool = false, filter: AnyPositionFilter) -> MarkerTracker<
+    AnyPositionFilter
+  > {
     var configuration = MarkerTrackerConfiguration()
     configuration.rigidLayout = rigid
     return MarkerTracker(configuration: configuration, filterPrototype: filter)!
@@ -53,7 +55,8 @@ enum TrackingScenarios {
     let stepSeconds = 2 + rng.nextUnitDouble() / 30
     let offset = SIMD3<Float>(0.05, 0, 0)
     let object = SyntheticObject(
-      id: "a", label: "button", position: anchor, motion: .step(atSeconds: stepSeconds, offsetMeters: offset))
+      id: "a", label: "button", position: anchor,
+      motion: .step(atSeconds: stepSeconds, offsetMeters: offset))
     var tracker = makeTracker(filter: filter)
     var samples: [(timestampSeconds: Double, position: SIMD3<Float>)] = []
     var ids = Set<Int>()
@@ -98,6 +101,7 @@ enum TrackingScenarios {
       guard frame.timestampSeconds >= 1, let marker = tracker.shownMarkers.first else { continue }
       lags.append(Double(frame.truth[0].position.x - marker.position.x) * 1000)
     }
-    return DriftFigures(meanLagMillimeters: lags.isEmpty ? .nan : lags.reduce(0, +) / Double(lags.count))
+    return DriftFigures(
+      meanLagMillimeters: lags.isEmpty ? .nan : lags.reduce(0, +) / Double(lags.count))
   }
 }

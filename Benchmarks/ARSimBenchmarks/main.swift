@@ -1,7 +1,16 @@
-let benchmarkArguments = Array(CommandLine.arguments.dropFirst())
-switch benchmarkArguments.first {
-case "tracking":
-  TrackingBenchmarks.run(arguments: Array(benchmarkArguments.dropFirst()))
-default:
-  print("bench")
+import Foundation
+
+/// ARSimBenchmarks: `swift run -c release ARSimBenchmarks <suite> [options]`. Each suite prints
+/// machine-readable JSON.
+let suites: [String: ([String]) -> Void] = [
+  "tracking": TrackingBenchmarks.run
+]
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard let name = arguments.first, let suite = suites[name] else {
+  let names = suites.keys.sorted().joined(separator: ", ")
+  FileHandle.standardError.write(
+    Data("usage: ARSimBenchmarks <suite> [options]\nsuites: \(names)\n".utf8))
+  exit(64)
 }
+suite(Array(arguments.dropFirst()))

@@ -6,7 +6,8 @@ extension AnyPositionFilter {
   public static func parameterNames(forFilter name: String) -> [String]? {
     switch name {
     case "oneEuro": ["beta", "d-cutoff", "min-cutoff"]
-    case "kalman": ["gate", "initial-speed-std", "measurement-std", "model", "process-noise", "reanchor"]
+    case "kalman":
+      ["gate", "initial-speed-std", "measurement-std", "model", "process-noise", "reanchor"]
     case "exponential": ["time-constant"]
     case "median": ["max-samples", "window"]
     default: nil
@@ -39,14 +40,16 @@ extension AnyPositionFilter {
       let minCutoff = try reader.positive("min-cutoff", default: 1)
       let beta = try reader.nonNegative("beta", default: 0)
       let dCutoff = try reader.positive("d-cutoff", default: 1)
-      self = .oneEuro(OneEuroFilter(minCutoffHz: minCutoff, beta: beta, derivativeCutoffHz: dCutoff)!)
+      self = .oneEuro(
+        OneEuroFilter(minCutoffHz: minCutoff, beta: beta, derivativeCutoffHz: dCutoff)!)
     case "kalman":
       let model = parameters["model"] ?? "velocity"
       guard model == "velocity" || model == "position" else {
         throw .invalidValue(
           filter: name, parameter: "model", value: model, expected: "velocity or position")
       }
-      let noise = try reader.nonNegative("process-noise", default: model == "velocity" ? 3e-6 : 1e-6)
+      let noise = try reader.nonNegative(
+        "process-noise", default: model == "velocity" ? 3e-6 : 1e-6)
       let std = try reader.positive("measurement-std", default: 0.003)
       let gate: ChiSquareGate
       if parameters["gate"] == "off" {
@@ -103,11 +106,15 @@ private struct ParameterReader {
     return parsed
   }
 
-  mutating func positive(_ key: String, default value: Double) throws(FilterConfigurationError) -> Double {
+  mutating func positive(_ key: String, default value: Double) throws(FilterConfigurationError)
+    -> Double
+  {
     try number(key, default: value, expected: "a finite number > 0") { $0 > 0 }
   }
 
-  mutating func nonNegative(_ key: String, default value: Double) throws(FilterConfigurationError) -> Double {
+  mutating func nonNegative(_ key: String, default value: Double) throws(FilterConfigurationError)
+    -> Double
+  {
     try number(key, default: value, expected: "a finite number >= 0") { $0 >= 0 }
   }
 

@@ -67,7 +67,8 @@ public struct ConstantPositionKalmanFilter: PositionFilter, Hashable, Codable {
     let predictedVariance = variance + processNoiseDensity * (timestampSeconds - lastTime)
     let s = predictedVariance + r2
     let innovation = z - x
-    guard gate.accepts(innovationLengthSquared: (innovation * innovation).sum(), innovationVariance: s)
+    guard
+      gate.accepts(innovationLengthSquared: (innovation * innovation).sum(), innovationVariance: s)
     else {
       if let anchor = rejections.add(z) {
         reset(to: SIMD3<Float>(anchor), timestampSeconds: timestampSeconds)

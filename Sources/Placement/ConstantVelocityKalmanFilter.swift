@@ -90,7 +90,8 @@ public struct ConstantVelocityKalmanFilter: PositionFilter, Hashable, Codable {
     let xPrior = x + velocity * dt
     let s = ppPrior + measurementStdMeters * measurementStdMeters
     let innovation = z - xPrior
-    guard gate.accepts(innovationLengthSquared: (innovation * innovation).sum(), innovationVariance: s)
+    guard
+      gate.accepts(innovationLengthSquared: (innovation * innovation).sum(), innovationVariance: s)
     else {
       if let anchor = rejections.add(z) {
         reset(to: SIMD3<Float>(anchor), timestampSeconds: timestampSeconds)

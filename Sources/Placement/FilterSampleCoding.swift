@@ -9,7 +9,9 @@ public enum FilterSampleCoding {
   /// copied to the output). `source` names the input in errors.
   ///
   /// - Throws: `FilterSampleError` naming the element index and field.
-  public static func decodeJSON(_ data: Data, source: String) throws(FilterSampleError) -> [FilterSample] {
+  public static func decodeJSON(_ data: Data, source: String) throws(FilterSampleError)
+    -> [FilterSample]
+  {
     let decoder = JSONDecoder()
     decoder.userInfo[SampleList.sourceKey] = source
     do {
@@ -64,10 +66,14 @@ public enum FilterSampleCoding {
   /// line may be the header `t,x,y,z`. Fields are trimmed of spaces.
   ///
   /// - Throws: `FilterSampleError` naming the line (1-based) and field.
-  public static func decodeCSV(_ text: String, source: String) throws(FilterSampleError) -> [FilterSample] {
+  public static func decodeCSV(_ text: String, source: String) throws(FilterSampleError)
+    -> [FilterSample]
+  {
     var samples: [FilterSample] = []
     var sawContent = false
-    for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false)
+      .enumerated()
+    {
       let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
       guard !line.isEmpty else { continue }
       let parts = line.split(separator: ",", omittingEmptySubsequences: false).map {
@@ -95,7 +101,8 @@ public enum FilterSampleCoding {
   /// line. Numbers use Swift's shortest round-trip form (`t` as `Double`; positions as the `Float`
   /// the filter produced when `positionsAreFloat`, so `0.1` prints as `0.1`), so decoding the
   /// output gives back the same values. Inputs are finite (decoding rejects anything else).
-  public static func encodeJSON(_ samples: [FilterSample], positionsAreFloat: Bool = true) -> String {
+  public static func encodeJSON(_ samples: [FilterSample], positionsAreFloat: Bool = true) -> String
+  {
     func number(_ d: Double, float: Bool) -> String {
       float ? Float(d).description : d.description
     }
@@ -103,7 +110,8 @@ public enum FilterSampleCoding {
     for (i, s) in samples.enumerated() {
       out += i == 0 ? "\n  " : ",\n  "
       out += "{\"t\":\(number(s.t, float: false)),\"x\":\(number(s.x, float: positionsAreFloat))"
-      out += ",\"y\":\(number(s.y, float: positionsAreFloat)),\"z\":\(number(s.z, float: positionsAreFloat))}"
+      out +=
+        ",\"y\":\(number(s.y, float: positionsAreFloat)),\"z\":\(number(s.z, float: positionsAreFloat))}"
     }
     out += samples.isEmpty ? "]\n" : "\n]\n"
     return out

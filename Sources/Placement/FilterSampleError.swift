@@ -20,7 +20,8 @@ public enum FilterSampleError: Error, Sendable, Hashable, CustomStringConvertibl
   public var description: String {
     switch self {
     case .invalidJSON(let source, let detail): "\(source): invalid JSON: \(detail)"
-    case .notAnArray(let source): "\(source): expected a JSON array of {\"t\",\"x\",\"y\",\"z\"} objects"
+    case .notAnArray(let source):
+      "\(source): expected a JSON array of {\"t\",\"x\",\"y\",\"z\"} objects"
     case .elementNotObject(let source, let index): "\(source): [\(index)]: expected an object"
     case .missingField(let source, let index, let field): "\(source): [\(index)].\(field): missing"
     case .invalidField(let source, let index, let field):

@@ -50,7 +50,8 @@ struct MarkerTrack<Filter: PositionFilter>: Sendable {
       let residual = Double((measurement - prior).lengthSquared)
       let dt = t - lastHitSeconds
       if dt > 0 {
-        spreadSquared += lowPassAlpha(tauSeconds: spreadTimeConstantSeconds, intervalSeconds: dt)
+        spreadSquared +=
+          lowPassAlpha(tauSeconds: spreadTimeConstantSeconds, intervalSeconds: dt)
           * (residual - spreadSquared)
       }
     }

@@ -163,7 +163,9 @@ public struct MarkerTracker<Filter: PositionFilter>: Sendable {
 
   /// The nearest established, unmatched marker with the measurement's label within the
   /// re-anchoring search radius (ties: lower id).
-  func reanchorCandidate(for m: MarkerMeasurement, excluding blocked: [Bool]) -> (index: Int, distance: Float)? {
+  func reanchorCandidate(for m: MarkerMeasurement, excluding blocked: [Bool]) -> (
+    index: Int, distance: Float
+  )? {
     var best: (index: Int, distance: Float)?
     for (i, track) in tracks.enumerated()
     where !blocked[i] && track.state.isShown && track.label == m.label {

@@ -107,7 +107,8 @@ public struct MultiObjectTrackingEvaluator: Sendable {
       }
       for (row, column) in LinearAssignment.minimumCostAssignment(costs: costs).enumerated() {
         guard let column else { continue }
-        idTruePositives += pairFrames[PairKey(truth: truthIDs[row], hypothesis: hypothesisIDs[column])] ?? 0
+        idTruePositives +=
+          pairFrames[PairKey(truth: truthIDs[row], hypothesis: hypothesisIDs[column])] ?? 0
       }
     }
     result.idTruePositiveCount = idTruePositives

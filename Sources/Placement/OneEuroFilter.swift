@@ -57,7 +57,8 @@ public struct OneEuroFilter: PositionFilter, Hashable, Codable {
     }
     let te = timestampSeconds - lastTime
     let dx = (x - previous) / te
-    let alphaD = lowPassAlpha(tauSeconds: 1 / (2 * Double.pi * derivativeCutoffHz), intervalSeconds: te)
+    let alphaD = lowPassAlpha(
+      tauSeconds: 1 / (2 * Double.pi * derivativeCutoffHz), intervalSeconds: te)
     derivativeEstimate += alphaD * (dx - derivativeEstimate)
     var next = previous
     for axis in 0..<3 {

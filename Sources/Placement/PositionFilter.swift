@@ -44,7 +44,9 @@ extension PositionFilter {
   /// Feeds one measurement and returns the estimate after it (the unchanged estimate when the
   /// sample was rejected; `nil` only while nothing was ever accepted).
   @discardableResult
-  public mutating func filter(_ measurement: SIMD3<Float>, timestampSeconds: Double) -> SIMD3<Float>? {
+  public mutating func filter(_ measurement: SIMD3<Float>, timestampSeconds: Double) -> SIMD3<
+    Float
+  >? {
     _ = update(measurement: measurement, timestampSeconds: timestampSeconds)
     return position
   }

@@ -31,7 +31,9 @@ public struct SyntheticMeasurementStream: Sendable, Sequence, IteratorProtocol {
   }
 
   /// The true world position of `object` at `timestampSeconds`, shared jump included.
-  public func truePosition(of object: SyntheticObject, atSeconds timestampSeconds: Double) -> SIMD3<Float> {
+  public func truePosition(of object: SyntheticObject, atSeconds timestampSeconds: Double) -> SIMD3<
+    Float
+  > {
     var p = object.position(atSeconds: timestampSeconds)
     if let jump = configuration.sharedJumpSeconds, timestampSeconds >= jump {
       p += configuration.sharedJumpOffsetMeters
@@ -65,7 +67,8 @@ public struct SyntheticMeasurementStream: Sendable, Sequence, IteratorProtocol {
     guard generator.nextUnitDouble() >= c.missProbability else { return nil }
     var position = state.position
     if generator.nextUnitDouble() < c.outlierProbability {
-      let distance = c.outlierDistanceRangeMeters.lowerBound
+      let distance =
+        c.outlierDistanceRangeMeters.lowerBound
         + generator.nextUnitDouble()
         * (c.outlierDistanceRangeMeters.upperBound - c.outlierDistanceRangeMeters.lowerBound)
       position += randomUnitVector() * Float(distance)
@@ -91,14 +94,17 @@ public struct SyntheticMeasurementStream: Sendable, Sequence, IteratorProtocol {
     if generator.nextUnitDouble() < rate - Double(count) { count += 1 }
     var result: [MarkerMeasurement] = []
     for _ in 0..<count {
-      let u = SIMD3<Float>(
-        Float(generator.nextUnitDouble()), Float(generator.nextUnitDouble()),
-        Float(generator.nextUnitDouble())) * 2 - 1
-      let position = configuration.falsePositiveCenter + u * configuration.falsePositiveHalfExtentsMeters
+      let u =
+        SIMD3<Float>(
+          Float(generator.nextUnitDouble()), Float(generator.nextUnitDouble()),
+          Float(generator.nextUnitDouble())) * 2 - 1
+      let position =
+        configuration.falsePositiveCenter + u * configuration.falsePositiveHalfExtentsMeters
       let label = labels[Int(generator.next() % UInt64(labels.count))]
       result.append(
         MarkerMeasurement(
-          label: label, position: position, confidence: Float(0.3 + 0.5 * generator.nextUnitDouble())))
+          label: label, position: position,
+          confidence: Float(0.3 + 0.5 * generator.nextUnitDouble())))
     }
     return result
   }

@@ -13,7 +13,9 @@ public struct SyntheticObject: Sendable, Hashable, Codable {
   public var motion: SyntheticMotion
 
   /// Creates an object.
-  public init(id: String, label: String, position: SIMD3<Float>, motion: SyntheticMotion = .stationary) {
+  public init(
+    id: String, label: String, position: SIMD3<Float>, motion: SyntheticMotion = .stationary
+  ) {
     self.id = id
     self.label = label
     self.position = position

@@ -8,7 +8,9 @@ import SpatialMath
 public enum TrackingMetrics {
   /// The placement error: the 3D distance between an estimate and the truth, millimetres, or `nil`
   /// when either is not finite.
-  public static func placementErrorMillimeters(estimate: SIMD3<Float>, truth: SIMD3<Float>) -> Double? {
+  public static func placementErrorMillimeters(estimate: SIMD3<Float>, truth: SIMD3<Float>)
+    -> Double?
+  {
     guard estimate.isFinite, truth.isFinite else { return nil }
     return Double(estimate.distance(to: truth)) * 1000
   }

@@ -74,7 +74,9 @@ enum FilterCommand {
           value = String(name[name.index(after: equals)...])
           name = String(name[..<equals])
         } else {
-          guard index < arguments.count else { throw UsageError(message: "--\(name): missing value") }
+          guard index < arguments.count else {
+            throw UsageError(message: "--\(name): missing value")
+          }
           value = arguments[index]
           index += 1
         }

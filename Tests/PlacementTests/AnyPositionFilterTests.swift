@@ -1,5 +1,5 @@
-import Testing
 import Placement
+import Testing
 
 @Suite struct AnyPositionFilterTests {
   @Test(arguments: ["oneEuro", "kalman", "exponential", "median"])
@@ -10,9 +10,11 @@ import Placement
   }
 
   @Test func parametersReachTheFilter() throws {
-    let filter = try AnyPositionFilter(name: "oneEuro", parameters: ["min-cutoff": "2.5", "beta": "0.1"])
+    let filter = try AnyPositionFilter(
+      name: "oneEuro", parameters: ["min-cutoff": "2.5", "beta": "0.1"])
     #expect(filter == .oneEuro(OneEuroFilter(minCutoffHz: 2.5, beta: 0.1)!))
-    let kalman = try AnyPositionFilter(name: "kalman", parameters: ["model": "position", "gate": "off"])
+    let kalman = try AnyPositionFilter(
+      name: "kalman", parameters: ["model": "position", "gate": "off"])
     guard case .constantPositionKalman(let k) = kalman else {
       Issue.record("expected the constant-position model")
       return
@@ -23,14 +25,25 @@ import Placement
   @Test(arguments: [
     ("smooth", [String: String](), FilterConfigurationError.unknownFilter(name: "smooth")),
     ("oneEuro", ["window": "1"], .unknownParameter(filter: "oneEuro", parameter: "window")),
-    ("oneEuro", ["min-cutoff": "-1"],
-     .invalidValue(filter: "oneEuro", parameter: "min-cutoff", value: "-1", expected: "a finite number > 0")),
-    ("median", ["max-samples": "2.5"],
-     .invalidValue(filter: "median", parameter: "max-samples", value: "2.5", expected: "an integer >= 0")),
-    ("kalman", ["model": "jerk"],
-     .invalidValue(filter: "kalman", parameter: "model", value: "jerk", expected: "velocity or position")),
+    (
+      "oneEuro", ["min-cutoff": "-1"],
+      .invalidValue(
+        filter: "oneEuro", parameter: "min-cutoff", value: "-1", expected: "a finite number > 0")
+    ),
+    (
+      "median", ["max-samples": "2.5"],
+      .invalidValue(
+        filter: "median", parameter: "max-samples", value: "2.5", expected: "an integer >= 0")
+    ),
+    (
+      "kalman", ["model": "jerk"],
+      .invalidValue(
+        filter: "kalman", parameter: "model", value: "jerk", expected: "velocity or position")
+    ),
   ])
-  func badConfigurationsAreTypedErrors(name: String, parameters: [String: String], expected: FilterConfigurationError) {
+  func badConfigurationsAreTypedErrors(
+    name: String, parameters: [String: String], expected: FilterConfigurationError
+  ) {
     #expect(throws: expected) { try AnyPositionFilter(name: name, parameters: parameters) }
   }
 

@@ -1,5 +1,5 @@
-import Testing
 import Placement
+import Testing
 
 @Suite struct OneEuroFilterTests {
   /// With beta = 0, One-Euro is an exponential filter with alpha = 1 / (1 + tau / Te),
@@ -42,8 +42,12 @@ import Placement
   @Test func nonIncreasingTimestampIsRejectedWithoutChange() throws {
     var filter = try #require(OneEuroFilter())
     filter.filter(SIMD3(0, 0, 0), timestampSeconds: 1)
-    #expect(filter.update(measurement: SIMD3(5, 5, 5), timestampSeconds: 1) == .rejectedNonIncreasingTimestamp)
-    #expect(filter.update(measurement: SIMD3(5, 5, 5), timestampSeconds: 0.5) == .rejectedNonIncreasingTimestamp)
+    #expect(
+      filter.update(measurement: SIMD3(5, 5, 5), timestampSeconds: 1)
+        == .rejectedNonIncreasingTimestamp)
+    #expect(
+      filter.update(measurement: SIMD3(5, 5, 5), timestampSeconds: 0.5)
+        == .rejectedNonIncreasingTimestamp)
     #expect(filter.position == SIMD3(0, 0, 0))
     #expect(filter.lastTimestampSeconds == 1)
   }
@@ -75,8 +79,10 @@ import Placement
   @Test func nanMeasurementIsRejected() throws {
     var filter = try #require(ExponentialFilter(timeConstantSeconds: 0.1))
     filter.filter(SIMD3(1, 2, 3), timestampSeconds: 0)
-    #expect(filter.update(measurement: SIMD3(.nan, 0, 0), timestampSeconds: 1) == .rejectedNonFinite)
-    #expect(filter.update(measurement: SIMD3(0, 0, 0), timestampSeconds: .infinity) == .rejectedNonFinite)
+    #expect(
+      filter.update(measurement: SIMD3(.nan, 0, 0), timestampSeconds: 1) == .rejectedNonFinite)
+    #expect(
+      filter.update(measurement: SIMD3(0, 0, 0), timestampSeconds: .infinity) == .rejectedNonFinite)
     #expect(filter.position == SIMD3(1, 2, 3))
   }
 }
@@ -86,7 +92,8 @@ import Placement
   @Test func medianOfTheWindowRejectsASpike() throws {
     var filter = try #require(MovingMedianFilter(windowSeconds: 0.25))
     let xs: [Float] = [1, 5, 2, 100, 3]
-    let expected: [Float] = [1, 3, 2, 5, 3]  // {1}, {1,5} mean of middles, {1,5,2}, {5,2,100}, {2,100,3}
+    // Windows {1}, {1,5} (mean of the middle two), {1,5,2}, {5,2,100}, {2,100,3}.
+    let expected: [Float] = [1, 3, 2, 5, 3]
     for (i, x) in xs.enumerated() {
       let out = try filtered(&filter, SIMD3(x, 0, 0), at: Double(i) * 0.1)
       #expect(out.x == expected[i])

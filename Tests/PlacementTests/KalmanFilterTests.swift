@@ -1,5 +1,5 @@
-import Testing
 import Placement
+import Testing
 
 @Suite struct ConstantPositionKalmanFilterTests {
   /// q = 1e-4 m²/s, r = 0.01 m, Te = 0.1 s: Q = 1e-5, R = 1e-4,
@@ -20,7 +20,8 @@ import Placement
   @Test func gateRejectsAnOutlierThenReanchorsOnConsistentEvidence() throws {
     var filter = try #require(
       ConstantPositionKalmanFilter(
-        processNoiseDensity: 1e-6, measurementStdMeters: 0.003, gate: .probability999, reanchorCount: 3))
+        processNoiseDensity: 1e-6, measurementStdMeters: 0.003, gate: .probability999,
+        reanchorCount: 3))
     for i in 0..<10 { filter.filter(.zero, timestampSeconds: Double(i) / 30) }
     let far = SIMD3<Float>(0.1, 0, 0)
     #expect(filter.update(measurement: far, timestampSeconds: 10 / 30) == .rejectedOutlier)
@@ -59,7 +60,9 @@ import Placement
     var filter = try #require(
       ConstantVelocityKalmanFilter(
         accelerationNoiseDensity: 1e-2, measurementStdMeters: 0.001, gate: .disabled))
-    for i in 0..<200 { filter.filter(SIMD3(Float(i) * 0.01, 0, 0), timestampSeconds: Double(i) * 0.1) }
+    for i in 0..<200 {
+      filter.filter(SIMD3(Float(i) * 0.01, 0, 0), timestampSeconds: Double(i) * 0.1)
+    }
     // Velocity 0.1 m/s; 1 s after the last sample (x = 1.99) the prediction is near 2.09.
     let predicted = try #require(filter.predictedPosition(atSeconds: 19.9 + 1))
     #expect(abs(predicted.x - 2.09) < 1e-3)
@@ -70,13 +73,16 @@ import Placement
       ConstantVelocityKalmanFilter(accelerationNoiseDensity: 1e-3, measurementStdMeters: 0.003))
     filter.filter(SIMD3(1, 1, 1), timestampSeconds: 0)
     let before = filter
-    #expect(filter.update(measurement: SIMD3(0, .nan, 0), timestampSeconds: 1) == .rejectedNonFinite)
+    #expect(
+      filter.update(measurement: SIMD3(0, .nan, 0), timestampSeconds: 1) == .rejectedNonFinite)
     #expect(filter == before)
   }
 }
 
 @Suite struct ChiSquareGateTests {
-  @Test(arguments: [(ChiSquareGate.probability95, 7.8147), (.probability99, 11.3449), (.probability999, 16.2662)])
+  @Test(arguments: [
+    (ChiSquareGate.probability95, 7.8147), (.probability99, 11.3449), (.probability999, 16.2662),
+  ])
   func quantilesOfThreeDegreesOfFreedom(gate: ChiSquareGate, quantile: Double) {
     #expect(abs(gate.threshold - quantile) < 1e-3)
     // |y|² / S exactly at the threshold passes; slightly above fails.

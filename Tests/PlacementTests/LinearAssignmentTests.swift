@@ -1,5 +1,5 @@
-import Testing
 import Placement
+import Testing
 
 @Suite struct LinearAssignmentTests {
   /// By hand, the six permutations of [[4,1,3],[2,0,5],[3,2,2]] cost 4+0+2=6, 4+5+2=11, 1+2+2=5,

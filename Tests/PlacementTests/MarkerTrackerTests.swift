@@ -1,6 +1,6 @@
-import Testing
 import Placement
 import SpatialMath
+import Testing
 
 @Suite struct MarkerTrackerTests {
   static func tracker(
@@ -18,7 +18,8 @@ import SpatialMath
     var tracker = try Self.tracker()
     let m = MarkerMeasurement(label: "fan", position: Self.p)
     #expect(tracker.update(measurements: [m], timestampSeconds: 0).map(\.state) == [.tentative])
-    #expect(tracker.update(measurements: [m], timestampSeconds: 1.0 / 30).map(\.state) == [.tentative])
+    #expect(
+      tracker.update(measurements: [m], timestampSeconds: 1.0 / 30).map(\.state) == [.tentative])
     let out = tracker.update(measurements: [m], timestampSeconds: 2.0 / 30)
     #expect(out.map(\.state) == [.confirmed])
     #expect(out.first?.position == Self.p)
@@ -28,7 +29,8 @@ import SpatialMath
 
   @Test func tentativeMarkerIsDroppedOnItsFirstMiss() throws {
     var tracker = try Self.tracker()
-    tracker.update(measurements: [MarkerMeasurement(label: "fan", position: Self.p)], timestampSeconds: 0)
+    tracker.update(
+      measurements: [MarkerMeasurement(label: "fan", position: Self.p)], timestampSeconds: 0)
     #expect(tracker.update(measurements: [], timestampSeconds: 1.0 / 30).isEmpty)
     #expect(tracker.statistics.removedMarkerCount == 1)
   }
@@ -61,8 +63,10 @@ import SpatialMath
 
   @Test func framesWithoutIncreasingTimestampsAreIgnored() throws {
     var tracker = try Self.tracker()
-    tracker.update(measurements: [MarkerMeasurement(label: "fan", position: Self.p)], timestampSeconds: 1)
-    tracker.update(measurements: [MarkerMeasurement(label: "fan", position: .zero)], timestampSeconds: 1)
+    tracker.update(
+      measurements: [MarkerMeasurement(label: "fan", position: Self.p)], timestampSeconds: 1)
+    tracker.update(
+      measurements: [MarkerMeasurement(label: "fan", position: .zero)], timestampSeconds: 1)
     tracker.update(measurements: [], timestampSeconds: .nan)
     #expect(tracker.statistics.rejectedFrameCount == 2)
     #expect(tracker.markers.count == 1)
@@ -80,7 +84,8 @@ import SpatialMath
   /// filter the prediction carries each identity through the crossing.
   @Test func identitiesSurviveACrossing() throws {
     let filter = try AnyPositionFilter(
-      name: "kalman", parameters: ["process-noise": "1e-3", "initial-speed-std": "0.2", "gate": "off"])
+      name: "kalman",
+      parameters: ["process-noise": "1e-3", "initial-speed-std": "0.2", "gate": "off"])
     var tracker = try #require(MarkerTracker(filterPrototype: filter))
     var leftID: Int?
     for i in 0..<180 {
@@ -88,7 +93,10 @@ import SpatialMath
       let left = SIMD3<Float>(Float(-0.1 + 0.05 * t), 0, -0.5)
       let right = SIMD3<Float>(Float(0.1 - 0.05 * t), 0.004, -0.5)
       let out = tracker.update(
-        measurements: [MarkerMeasurement(label: "fan", position: right), MarkerMeasurement(label: "fan", position: left)],
+        measurements: [
+          MarkerMeasurement(label: "fan", position: right),
+          MarkerMeasurement(label: "fan", position: left),
+        ],
         timestampSeconds: t)
       if i == 10 { leftID = out.min { $0.position.x < $1.position.x }?.id }
     }
@@ -135,11 +143,14 @@ import SpatialMath
     func measurements(_ shift: SIMD3<Float>) -> [MarkerMeasurement] {
       zip(labels, positions).map { MarkerMeasurement(label: $0, position: $1 + shift) }
     }
-    for i in 0..<5 { tracker.update(measurements: measurements(.zero), timestampSeconds: Double(i) / 30) }
+    for i in 0..<5 {
+      tracker.update(measurements: measurements(.zero), timestampSeconds: Double(i) / 30)
+    }
     let ids = tracker.markers.map(\.id)
     let jump = SIMD3<Float>(0.02, 0, 0)
     // One marker is missed in the jump frame: it moves with the others.
-    let out = tracker.update(measurements: Array(measurements(jump).prefix(3)), timestampSeconds: 5.0 / 30)
+    let out = tracker.update(
+      measurements: Array(measurements(jump).prefix(3)), timestampSeconds: 5.0 / 30)
     #expect(out.map(\.id) == ids)
     for (marker, p) in zip(out, positions) {
       #expect(marker.position.isApproximatelyEqual(to: p + jump, tolerance: 1e-6))
@@ -149,7 +160,8 @@ import SpatialMath
 
   @Test func projectionSeamPassesTheWorldPosition() throws {
     var tracker = try #require(MarkerTracker())
-    let out = tracker.update(measurements: [MarkerMeasurement(label: "fan", position: Self.p)], timestampSeconds: 0)
+    let out = tracker.update(
+      measurements: [MarkerMeasurement(label: "fan", position: Self.p)], timestampSeconds: 0)
     let marker = try #require(out.first)
     let point = marker.viewportPoint { Point(x: Double($0.x) * 1000, y: Double($0.y) * 1000) }
     #expect(point?.isApproximatelyEqual(to: Point(x: 100, y: -200), tolerance: 1e-3) == true)

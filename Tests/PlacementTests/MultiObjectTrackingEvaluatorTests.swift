@@ -1,5 +1,5 @@
-import Testing
 import Placement
+import Testing
 
 @Suite struct MultiObjectTrackingEvaluatorTests {
   /// Hand-scored sequence (threshold 0.1 m; A at x = 0, B at x = 1):

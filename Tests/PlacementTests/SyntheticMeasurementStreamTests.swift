@@ -1,10 +1,12 @@
-import Testing
 import Placement
+import Testing
 
 @Suite struct SyntheticMeasurementStreamTests {
   static let objects = [
     SyntheticObject(id: "a", label: "fan", position: SIMD3(0, 0, -0.5)),
-    SyntheticObject(id: "b", label: "ac", position: SIMD3(0.03, 0, -0.5), motion: .drift(velocityMetersPerSecond: SIMD3(0.02, 0, 0))),
+    SyntheticObject(
+      id: "b", label: "ac", position: SIMD3(0.03, 0, -0.5),
+      motion: .drift(velocityMetersPerSecond: SIMD3(0.02, 0, 0))),
   ]
 
   @Test(arguments: [UInt64(1), 42, 0xDEAD_BEEF])
@@ -13,8 +15,12 @@ import Placement
     configuration.missProbability = 0.1
     configuration.outlierProbability = 0.05
     configuration.falsePositivesPerFrame = 0.3
-    let a = Array(SyntheticMeasurementStream(objects: Self.objects, configuration: configuration, frameCount: 120, seed: seed))
-    let b = Array(SyntheticMeasurementStream(objects: Self.objects, configuration: configuration, frameCount: 120, seed: seed))
+    let a = Array(
+      SyntheticMeasurementStream(
+        objects: Self.objects, configuration: configuration, frameCount: 120, seed: seed))
+    let b = Array(
+      SyntheticMeasurementStream(
+        objects: Self.objects, configuration: configuration, frameCount: 120, seed: seed))
     #expect(a == b)
     #expect(a.count == 120)
   }
@@ -25,14 +31,17 @@ import Placement
     #expect(frames[1].measurements.isEmpty)
     #expect(frames[0].measurements.count == 2)
     // 1 s at 2 cm/s.
-    #expect(frames[60].truth[1].position.isApproximatelyEqual(to: SIMD3(0.05, 0, -0.5), tolerance: 1e-6))
+    #expect(
+      frames[60].truth[1].position.isApproximatelyEqual(to: SIMD3(0.05, 0, -0.5), tolerance: 1e-6))
     #expect(frames[60].timestampSeconds == 1)
   }
 
   @Test func gapsSilenceTheDetector() {
     var configuration = SyntheticStreamConfiguration()
     configuration.detectionGaps = [0.5...1.0]
-    let frames = Array(SyntheticMeasurementStream(objects: Self.objects, configuration: configuration, frameCount: 90, seed: 3))
+    let frames = Array(
+      SyntheticMeasurementStream(
+        objects: Self.objects, configuration: configuration, frameCount: 90, seed: 3))
     let inGap = frames.filter { $0.timestampSeconds >= 0.5 && $0.timestampSeconds <= 1 }
     #expect(inGap.allSatisfy { $0.measurements.isEmpty })
     #expect(!frames[70].measurements.isEmpty)

@@ -1,5 +1,5 @@
-import Testing
 import Placement
+import Testing
 
 /// Feeds one sample and requires an estimate afterwards.
 func filtered<F: PositionFilter>(

@@ -1,6 +1,6 @@
-import Testing
 import Placement
 import SpatialMath
+import Testing
 
 @Suite struct TrackingMetricsTests {
   /// Frame-to-frame motions 1 mm and 0 mm: RMS = sqrt((1 + 0) / 2) = 0.70711 mm.
@@ -18,17 +18,23 @@ import SpatialMath
       (1.3, SIMD3(0.05, 0, 0)),
     ]
     let response = try #require(
-      TrackingMetrics.stepResponse(samples: samples, start: .zero, target: SIMD3(0.05, 0, 0), stepSeconds: 1))
+      TrackingMetrics.stepResponse(
+        samples: samples, start: .zero, target: SIMD3(0.05, 0, 0), stepSeconds: 1))
     #expect(abs(try #require(response.timeTo90PercentSeconds) - 0.1) < 1e-12)
     #expect(abs(response.overshootMeters - 0.002) < 1e-6)
-    #expect(TrackingMetrics.stepResponse(samples: samples, start: .zero, target: .zero, stepSeconds: 1) == nil)
+    #expect(
+      TrackingMetrics.stepResponse(samples: samples, start: .zero, target: .zero, stepSeconds: 1)
+        == nil)
   }
 
   @Test func placementAndReprojectionErrors() throws {
-    let e = try #require(TrackingMetrics.placementErrorMillimeters(estimate: SIMD3(0.003, 0.004, 0), truth: .zero))
+    let e = try #require(
+      TrackingMetrics.placementErrorMillimeters(estimate: SIMD3(0.003, 0.004, 0), truth: .zero))
     #expect(abs(e - 5) < 1e-4)
-    #expect(TrackingMetrics.placementErrorMillimeters(estimate: SIMD3(.nan, 0, 0), truth: .zero) == nil)
-    #expect(TrackingMetrics.reprojectionErrorPixels(projected: Point(x: 3, y: 4), truth: .zero) == 5)
+    #expect(
+      TrackingMetrics.placementErrorMillimeters(estimate: SIMD3(.nan, 0, 0), truth: .zero) == nil)
+    #expect(
+      TrackingMetrics.reprojectionErrorPixels(projected: Point(x: 3, y: 4), truth: .zero) == 5)
     #expect(TrackingMetrics.reprojectionErrorPixels(projected: nil, truth: .zero) == nil)
     #expect(TrackingMetrics.rootMeanSquare([1, 7]) == 5)
   }
@@ -48,8 +54,10 @@ import SpatialMath
     #expect(t == 0.3)
     #expect(
       TrackingMetrics.timeToFirstConfirmedSeconds(
-        history: history, label: "fan", truthPosition: .zero, thresholdMeters: 0.01, startSeconds: 0.1)
-        .map { abs($0 - 0.2) < 1e-12 } == true)
+        history: history, label: "fan", truthPosition: .zero, thresholdMeters: 0.01,
+        startSeconds: 0.1
+      )
+      .map { abs($0 - 0.2) < 1e-12 } == true)
     #expect(
       TrackingMetrics.timeToFirstConfirmedSeconds(
         history: history, label: "hazard", truthPosition: .zero, thresholdMeters: 1) == nil)

@@ -35,16 +35,19 @@ import Testing
 
   /// Exponential, tau = Te = 0.1 s (alpha = 0.5) on a CSV unit step: 0, 0.5, 0.75.
   @Test func csvInputWithParameters() {
-    let result = Self.run(["--filter", "exponential", "--time-constant=0.1", "--csv", "-"], stdin: "t,x,y,z\n0,0,0,0\n0.1,1,0,0\n0.2,1,0,0\n")
+    let result = Self.run(
+      ["--filter", "exponential", "--time-constant=0.1", "--csv", "-"],
+      stdin: "t,x,y,z\n0,0,0,0\n0.1,1,0,0\n0.2,1,0,0\n")
     #expect(result.code == 0)
-    #expect(result.stdout == """
-      [
-        {"t":0.0,"x":0.0,"y":0.0,"z":0.0},
-        {"t":0.1,"x":0.5,"y":0.0,"z":0.0},
-        {"t":0.2,"x":0.75,"y":0.0,"z":0.0}
-      ]
+    #expect(
+      result.stdout == """
+        [
+          {"t":0.0,"x":0.0,"y":0.0,"z":0.0},
+          {"t":0.1,"x":0.5,"y":0.0,"z":0.0},
+          {"t":0.2,"x":0.75,"y":0.0,"z":0.0}
+        ]
 
-      """)
+        """)
   }
 
   @Test(arguments: [
@@ -63,7 +66,9 @@ import Testing
   }
 
   @Test func badInputExits1NamingThePlace() {
-    let result = Self.run(["--filter", "median"], stdin: "[{\"t\":0,\"x\":0,\"y\":0,\"z\":0},{\"t\":1,\"x\":0,\"y\":0}]")
+    let result = Self.run(
+      ["--filter", "median"], stdin: "[{\"t\":0,\"x\":0,\"y\":0,\"z\":0},{\"t\":1,\"x\":0,\"y\":0}]"
+    )
     #expect(result.code == 1)
     #expect(result.stderr == "arsim filter: <stdin>: [1].z: missing\n")
     #expect(result.stdout.isEmpty)
