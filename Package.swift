@@ -3,6 +3,7 @@
 // ARPlacementSim: headless simulation of AR marker placement (camera, display transforms, Vision
 // geometry, raycasting, tracking). Module dependencies run one way:
 //   SpatialMath <- ARSimulation <- Placement <- arsim
+//   SpatialMath <- SceneReplay (recording format, importers) <- arsim
 //   _RaycastKernels (C, SIMDe) <- ARSimulation
 import PackageDescription
 
@@ -12,6 +13,7 @@ let package = Package(
     .library(name: "SpatialMath", targets: ["SpatialMath"]),
     .library(name: "ARSimulation", targets: ["ARSimulation"]),
     .library(name: "Placement", targets: ["Placement"]),
+    .library(name: "SceneReplay", targets: ["SceneReplay"]),
     .executable(name: "arsim", targets: ["arsim"]),
   ],
   targets: [
@@ -25,15 +27,18 @@ let package = Package(
     ),
     .target(name: "ARSimulation", dependencies: ["SpatialMath", "_RaycastKernels"]),
     .target(name: "Placement", dependencies: ["SpatialMath", "ARSimulation"]),
-    .executableTarget(name: "arsim", dependencies: ["Placement", "ARSimulation", "SpatialMath"]),
+    .target(name: "SceneReplay", dependencies: ["SpatialMath"]),
+    .executableTarget(
+      name: "arsim", dependencies: ["Placement", "ARSimulation", "SceneReplay", "SpatialMath"]),
     .executableTarget(
       name: "ARSimBenchmarks",
-      dependencies: ["Placement", "ARSimulation", "SpatialMath", "_RaycastKernels"],
+      dependencies: ["Placement", "ARSimulation", "SceneReplay", "SpatialMath", "_RaycastKernels"],
       path: "Benchmarks/ARSimBenchmarks"
     ),
     .testTarget(name: "SpatialMathTests", dependencies: ["SpatialMath"]),
     .testTarget(name: "ARSimulationTests", dependencies: ["ARSimulation", "SpatialMath", "_RaycastKernels"]),
     .testTarget(name: "PlacementTests", dependencies: ["Placement", "SpatialMath"]),
+    .testTarget(name: "SceneReplayTests", dependencies: ["SceneReplay", "SpatialMath"]),
     .testTarget(name: "arsimTests", dependencies: ["arsim"]),
   ],
   swiftLanguageModes: [.v6]

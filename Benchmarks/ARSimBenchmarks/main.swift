@@ -1,9 +1,11 @@
 import Foundation
 
 /// ARSimBenchmarks: `swift run -c release ARSimBenchmarks <suite> [options]`. Each suite prints
-/// machine-readable JSON.
+/// machine-readable JSON (medians over repetitions).
 let suites: [String: ([String]) -> Void] = [
-  "tracking": TrackingBenchmarks.run
+  "conversions": ConversionBenchmarks.run,
+  "decode": DecodeBenchmarks.run,
+  "tracking": TrackingBenchmarks.run,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -28,18 +28,33 @@ public struct Angle: Sendable, Hashable, Codable, Comparable, CustomStringConver
   /// The zero angle.
   public static let zero = Angle(radians: 0)
 
-  /// The angle wrapped into `(-π, π]`.
+  /// The same direction wrapped into `(-π, π]` radians (`.degrees(270)` gives `-90°`,
+  /// `.degrees(-180)` gives `180°`); NaN and infinities give NaN.
   public var normalized: Angle {
     var r = radians.remainder(dividingBy: 2 * .pi)
     if r <= -.pi { r += 2 * .pi }
     return Angle(radians: r)
   }
 
+  /// Orders by radians, without wrapping (`-π/2 < 3π/2`).
   public static func < (lhs: Angle, rhs: Angle) -> Bool { lhs.radians < rhs.radians }
-  public static func + (lhs: Angle, rhs: Angle) -> Angle { Angle(radians: lhs.radians + rhs.radians) }
-  public static func - (lhs: Angle, rhs: Angle) -> Angle { Angle(radians: lhs.radians - rhs.radians) }
+
+  /// The sum, not wrapped.
+  public static func + (lhs: Angle, rhs: Angle) -> Angle {
+    Angle(radians: lhs.radians + rhs.radians)
+  }
+
+  /// The difference, not wrapped.
+  public static func - (lhs: Angle, rhs: Angle) -> Angle {
+    Angle(radians: lhs.radians - rhs.radians)
+  }
+
+  /// The opposite angle (the same turn in the other direction).
   public static prefix func - (angle: Angle) -> Angle { Angle(radians: -angle.radians) }
+
+  /// The angle scaled by `rhs`, not wrapped.
   public static func * (lhs: Angle, rhs: Double) -> Angle { Angle(radians: lhs.radians * rhs) }
 
+  /// The angle in degrees, for example `90.0°`.
   public var description: String { "\(degrees)°" }
 }

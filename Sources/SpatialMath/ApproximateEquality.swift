@@ -20,7 +20,9 @@ extension ApproximatelyEquatable {
   }
 }
 
-/// The scalar rule behind every `ApproximatelyEquatable` conformance in this module.
+/// The scalar rule behind every `ApproximatelyEquatable` conformance in this module: `true` when
+/// `a == b` (including equal infinities) or both are finite and
+/// `|a - b| <= max(absoluteTolerance, relativeTolerance * max(|a|, |b|))`; never for NaN.
 @inlinable
 public func isApproximatelyEqual(
   _ a: Double, _ b: Double, absoluteTolerance: Double, relativeTolerance: Double = 0
@@ -32,6 +34,7 @@ public func isApproximatelyEqual(
 }
 
 extension Double: ApproximatelyEquatable {
+  /// The scalar rule of `ApproximatelyEquatable`.
   @inlinable
   public func isApproximatelyEqual(
     to other: Double, absoluteTolerance: Double, relativeTolerance: Double
@@ -42,6 +45,7 @@ extension Double: ApproximatelyEquatable {
 }
 
 extension Float: ApproximatelyEquatable {
+  /// The scalar rule of `ApproximatelyEquatable`, applied to the values widened to `Double`.
   @inlinable
   public func isApproximatelyEqual(
     to other: Float, absoluteTolerance: Double, relativeTolerance: Double

@@ -42,8 +42,11 @@ public struct Matrix3x3: Sendable {
   }
 
   /// The entry at `row`, `column` (both 0-based).
+  ///
+  /// - Precondition: `row` and `column` are in `0..<3`.
   @inlinable
   public subscript(row row: Int, column column: Int) -> Float {
+    precondition((0..<3).contains(row) && (0..<3).contains(column), "Matrix3x3 index out of range")
     switch column {
     case 0: return columns.0[row]
     case 1: return columns.1[row]
@@ -71,20 +74,35 @@ public struct Matrix3x3: Sendable {
   }
 
   /// The inverse, computed in `Double` from the adjugate, or `nil` when the matrix is singular
-  /// (|determinant| at most 1e-12 times the cube of its largest entry) or not finite.
+  /// (|determinant| at most 1e-12 times the cube of its largest entry), not finite, or has an
+  /// inverse too large for `Float`.
   public func inverted() -> Matrix3x3? {
-    let a = SIMD3<Double>(columns.0), b = SIMD3<Double>(columns.1), c = SIMD3<Double>(columns.2)
+    let a = SIMD3<Double>(columns.0)
+    let b = SIMD3<Double>(columns.1)
+    let c = SIMD3<Double>(columns.2)
     let det = Matrix3x3.determinant(a, b, c)
     let scale = max(a.absMax, b.absMax, c.absMax)
     guard det.isFinite, scale.isFinite, abs(det) > 1e-12 * scale * scale * scale else { return nil }
     // Rows of the inverse are the cross products of the columns, divided by the determinant.
-    let r0 = cross(b, c) / det, r1 = cross(c, a) / det, r2 = cross(a, b) / det
-    return Matrix3x3(
+    let r0 = cross(b, c) / det
+    let r1 = cross(c, a) / det
+    let r2 = cross(a, b) / det
+    let inverse = Matrix3x3(
       SIMD3<Float>(SIMD3(r0.x, r1.x, r2.x)), SIMD3<Float>(SIMD3(r0.y, r1.y, r2.y)),
       SIMD3<Float>(SIMD3(r0.z, r1.z, r2.z)))
+    // Entries near Float's subnormal range can make the inverse overflow `Float`.
+    guard inverse.isFinite else { return nil }
+    return inverse
   }
 
-  /// Matrix product.
+  /// Whether all 9 entries are finite.
+  @inlinable
+  public var isFinite: Bool {
+    columns.0.isFinite && columns.1.isFinite && columns.2.isFinite
+  }
+
+  /// Matrix product: `(lhs * rhs) * v == lhs * (rhs * v)`; for transforms, `aFromB * bFromC` is
+  /// `aFromC`.
   @inlinable
   public static func * (lhs: Matrix3x3, rhs: Matrix3x3) -> Matrix3x3 {
     Matrix3x3(lhs * rhs.columns.0, lhs * rhs.columns.1, lhs * rhs.columns.2)
@@ -106,11 +124,13 @@ extension SIMD3 where Scalar == Double {
 }
 
 extension Matrix3x3: Equatable, Hashable {
+  /// Exact entrywise equality (no tolerance; see `isApproximatelyEqual`).
   public static func == (lhs: Matrix3x3, rhs: Matrix3x3) -> Bool {
     lhs.columns.0 == rhs.columns.0 && lhs.columns.1 == rhs.columns.1
       && lhs.columns.2 == rhs.columns.2
   }
 
+  /// Hashes the 9 entries, consistently with `==`.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(columns.0)
     hasher.combine(columns.1)
@@ -139,6 +159,7 @@ extension Matrix3x3: Codable {
 }
 
 extension Matrix3x3: ApproximatelyEquatable {
+  /// Entrywise comparison with the scalar rule of `ApproximatelyEquatable`.
   public func isApproximatelyEqual(
     to other: Matrix3x3, absoluteTolerance: Double, relativeTolerance: Double
   ) -> Bool {
@@ -151,6 +172,7 @@ extension Matrix3x3: ApproximatelyEquatable {
 }
 
 extension Matrix3x3: CustomStringConvertible {
+  /// The columns, in order.
   public var description: String {
     "Matrix3x3(columns: \(columns.0), \(columns.1), \(columns.2))"
   }

@@ -47,6 +47,13 @@ public struct Matrix4x4: Sendable {
       SIMD4(translation, 1))
   }
 
+  /// The matrix of a rigid transform: `transform.rotation`'s matrix in the upper-left 3x3,
+  /// `transform.translation` in `columns.3`, bottom row `(0, 0, 0, 1)`.
+  @inlinable
+  public init(_ transform: RigidTransform) {
+    self.init(rotation: transform.rotation.rotationMatrix, translation: transform.translation)
+  }
+
   /// A pure translation.
   @inlinable
   public init(translation: SIMD3<Float>) {
@@ -64,8 +71,11 @@ public struct Matrix4x4: Sendable {
   }
 
   /// The entry at `row`, `column` (both 0-based).
+  ///
+  /// - Precondition: `row` and `column` are in `0..<4`.
   @inlinable
   public subscript(row row: Int, column column: Int) -> Float {
+    precondition((0..<4).contains(row) && (0..<4).contains(column), "Matrix4x4 index out of range")
     switch column {
     case 0: return columns.0[row]
     case 1: return columns.1[row]
@@ -122,7 +132,8 @@ public struct Matrix4x4: Sendable {
   }
 
   /// The inverse, computed in `Double` by Gauss–Jordan elimination with partial pivoting, or `nil`
-  /// when the matrix is singular (a pivot at most 1e-12 times the largest entry) or not finite.
+  /// when the matrix is singular (a pivot at most 1e-12 times the largest entry), not finite, or
+  /// has an inverse too large for `Float`.
   ///
   /// For rigid transforms prefer `RigidTransform.inverse`, which is exact and cannot fail.
   public func inverted() -> Matrix4x4? {
@@ -152,10 +163,12 @@ public struct Matrix4x4: Sendable {
     func column(_ c: Int) -> SIMD4<Float> {
       SIMD4(Float(inv[0][c]), Float(inv[1][c]), Float(inv[2][c]), Float(inv[3][c]))
     }
-    return Matrix4x4(column(0), column(1), column(2), column(3))
+    let inverse = Matrix4x4(column(0), column(1), column(2), column(3))
+    guard inverse.isFinite else { return nil }
+    return inverse
   }
 
-  /// Matrix product: `(lhs * rhs) * v == lhs * (rhs * v)`.
+  /// Matrix product: `(lhs * rhs) * v == lhs * (rhs * v)`; `aFromB * bFromC` is `aFromC`.
   @inlinable
   public static func * (lhs: Matrix4x4, rhs: Matrix4x4) -> Matrix4x4 {
     Matrix4x4(lhs * rhs.columns.0, lhs * rhs.columns.1, lhs * rhs.columns.2, lhs * rhs.columns.3)
@@ -168,11 +181,24 @@ public struct Matrix4x4: Sendable {
   }
 
   /// Applies the matrix to a point (w = 1) and divides by the resulting w. For an affine matrix
-  /// the division is by 1.
+  /// (bottom row `(0, 0, 0, 1)`) the division is by 1 and the result is finite for finite input.
+  ///
+  /// Meant for affine matrices: for a projective matrix that sends the point to w = 0 the result
+  /// is not finite. Use `projectedPoint(_:)` there, which returns `nil` in that case.
   @inlinable
   public func transformPoint(_ point: SIMD3<Float>) -> SIMD3<Float> {
     let h = self * SIMD4(point, 1)
     return h.w == 1 ? h.xyz : h.xyz / h.w
+  }
+
+  /// Applies the matrix to a point (w = 1) and divides by the resulting w (the perspective divide
+  /// of a projection matrix), or `nil` when w is zero or the result is not finite.
+  @inlinable
+  public func projectedPoint(_ point: SIMD3<Float>) -> SIMD3<Float>? {
+    let h = self * SIMD4(point, 1)
+    guard h.w != 0 else { return nil }
+    let p = h.w == 1 ? h.xyz : h.xyz / h.w
+    return p.isFinite ? p : nil
   }
 
   /// Applies the upper-left 3x3 to a direction (w = 0): translation does not apply.
@@ -182,15 +208,20 @@ public struct Matrix4x4: Sendable {
   }
 
   /// Whether all 16 entries are finite.
-  public var isFinite: Bool { columnMajor.allSatisfy(\.isFinite) }
+  @inlinable
+  public var isFinite: Bool {
+    columns.0.isFinite && columns.1.isFinite && columns.2.isFinite && columns.3.isFinite
+  }
 }
 
 extension Matrix4x4: Equatable, Hashable {
+  /// Exact entrywise equality (no tolerance; see `isApproximatelyEqual`).
   public static func == (lhs: Matrix4x4, rhs: Matrix4x4) -> Bool {
     lhs.columns.0 == rhs.columns.0 && lhs.columns.1 == rhs.columns.1
       && lhs.columns.2 == rhs.columns.2 && lhs.columns.3 == rhs.columns.3
   }
 
+  /// Hashes the 16 entries, consistently with `==`.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(columns.0)
     hasher.combine(columns.1)
@@ -220,6 +251,7 @@ extension Matrix4x4: Codable {
 }
 
 extension Matrix4x4: ApproximatelyEquatable {
+  /// Entrywise comparison with the scalar rule of `ApproximatelyEquatable`.
   public func isApproximatelyEqual(
     to other: Matrix4x4, absoluteTolerance: Double, relativeTolerance: Double
   ) -> Bool {
@@ -232,6 +264,7 @@ extension Matrix4x4: ApproximatelyEquatable {
 }
 
 extension Matrix4x4: CustomStringConvertible {
+  /// The columns, in order.
   public var description: String {
     "Matrix4x4(columns: \(columns.0), \(columns.1), \(columns.2), \(columns.3))"
   }

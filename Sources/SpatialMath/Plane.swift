@@ -16,9 +16,18 @@ public struct Plane: Sendable, Hashable {
   }
 
   /// The plane through three points, with the normal `(b - a) × (c - a)` (counter-clockwise
-  /// winding seen from the front); `nil` when the points are collinear or not finite.
+  /// winding seen from the front); `nil` when the points are not finite, two coincide, or they are
+  /// collinear: when `|(b - a) × (c - a)| <= 1e-6 * |b - a| * |c - a|`, that is, the angle at `a`
+  /// is within about 1e-6 radians of 0 or π (`Float` rounding cannot resolve a plane there).
   public init?(_ a: SIMD3<Float>, _ b: SIMD3<Float>, _ c: SIMD3<Float>) {
-    self.init(point: a, normal: (b - a).cross(c - a))
+    guard a.isFinite, b.isFinite, c.isFinite else { return nil }
+    let ab = b - a
+    let ac = c - a
+    let n = ab.cross(ac)
+    // Compare in Double so that the product of the lengths cannot overflow or underflow.
+    let sine = Double(n.length) / (Double(ab.length) * Double(ac.length))
+    guard sine.isFinite, sine > 1e-6 else { return nil }
+    self.init(point: a, normal: n)
   }
 
   /// The point of the plane nearest the origin.
@@ -68,15 +77,16 @@ extension Plane: Codable {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     let normal = try c.decode(SIMD3<Float>.self, forKey: .normal)
     let d = try c.decode(Float.self, forKey: .distanceFromOrigin)
-    let length = normal.length
     guard d.isFinite, let unit = normal.normalized() else {
       throw DecodingError.dataCorruptedError(
         forKey: .normal, in: c, debugDescription: "a plane needs a finite non-zero normal")
     }
     self.normal = unit
-    self.distanceFromOrigin = d / length
+    // |normal| as `normal · unit`, which cannot overflow the way `normal.length` can.
+    self.distanceFromOrigin = d / normal.dot(unit)
   }
 
+  /// Encodes `{"normal": [x, y, z], "distanceFromOrigin": d}` with the unit normal.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode(normal, forKey: .normal)

@@ -1,9 +1,13 @@
 /// A 2D point in `Double`, like `CGPoint`. Which space it is in (image pixels, viewport points,
 /// a normalized space) is said by the name of the variable or parameter that holds it.
 public struct Point: Sendable, Hashable, Codable {
+  /// The horizontal coordinate, in the units of its space.
   public var x: Double
+  /// The vertical coordinate, in the units of its space (down in top-left spaces, up in
+  /// lower-left ones).
   public var y: Double
 
+  /// Creates a point.
   @inlinable public init(x: Double, y: Double) {
     self.x = x
     self.y = y
@@ -27,6 +31,7 @@ public struct Point: Sendable, Hashable, Codable {
 }
 
 extension Point: ApproximatelyEquatable {
+  /// Compares `x` and `y` with the scalar rule of `ApproximatelyEquatable`.
   public func isApproximatelyEqual(
     to other: Point, absoluteTolerance: Double, relativeTolerance: Double
   ) -> Bool {

@@ -48,11 +48,22 @@ public struct Quaternion: Sendable, Hashable, Codable {
   /// The Euclidean norm of the four components.
   @inlinable public var length: Float { (vector * vector).sum().squareRoot() }
 
-  /// The unit quaternion in the same direction, or `nil` for a zero or non-finite quaternion.
+  /// The unit quaternion in the same direction, or `nil` when a component is not finite or the
+  /// length is zero or below 1e-20. Components too large or too small to square in `Float` are
+  /// rescaled by the largest one first.
   public func normalized() -> Quaternion? {
-    let l = length
-    guard l.isFinite, l > 1e-20 else { return nil }
-    return Quaternion(vector: vector / l)
+    let l2 = (vector * vector).sum()
+    if l2.isFinite, l2 >= Float.leastNormalMagnitude {
+      return Quaternion(vector: vector / l2.squareRoot())
+    }
+    guard vector.isFinite else { return nil }
+    let m = Swift.max(
+      Swift.abs(vector.x), Swift.abs(vector.y), Swift.abs(vector.z), Swift.abs(vector.w))
+    guard m > 0 else { return nil }
+    let scaled = vector / m
+    let scaledLength = (scaled * scaled).sum().squareRoot()
+    guard m * scaledLength > 1e-20 else { return nil }
+    return Quaternion(vector: scaled / scaledLength)
   }
 
   /// The conjugate `(-imag, real)`: the inverse rotation of a unit quaternion.
@@ -127,7 +138,11 @@ public struct Quaternion: Sendable, Hashable, Codable {
   }
 
   /// Spherical linear interpolation along the shorter arc from `self` (`t = 0`) to `other`
-  /// (`t = 1`). Both must be unit quaternions; the result is unit length.
+  /// (`t = 1`), computed in `Double`; the rotation angle from `self` grows linearly with `t`.
+  ///
+  /// - Precondition: both are unit quaternions and `t` is finite (for a zero quaternion the result
+  ///   is not a number). The result is unit length; when `other` is nearer `-self` than `self`,
+  ///   `-other` is used, so the result may be `-other` at `t = 1`.
   public func slerp(to other: Quaternion, t: Float) -> Quaternion {
     let a = SIMD4<Double>(vector)
     var b = SIMD4<Double>(other.vector)

@@ -52,6 +52,7 @@ extension Ray: Codable {
     self = ray
   }
 
+  /// Encodes `{"origin": [x, y, z], "direction": [x, y, z]}` with the unit direction.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode(origin, forKey: .origin)

@@ -5,14 +5,19 @@
 /// A rect with a negative width or height is allowed, as in Core Graphics; `standardized` makes
 /// the size non-negative, and `minX`/`maxX`/`minY`/`maxY` are those of the standardized rect.
 public struct Rect: Sendable, Hashable, Codable {
+  /// The corner the size is measured from (the top-left corner of a standardized rect in a
+  /// top-left space).
   public var origin: Point
+  /// The extent; may be negative (see `standardized`).
   public var size: Size
 
+  /// Creates a rect from a corner and a size.
   @inlinable public init(origin: Point, size: Size) {
     self.origin = origin
     self.size = size
   }
 
+  /// Creates a rect from the coordinates of a corner and a size.
   @inlinable public init(x: Double, y: Double, width: Double, height: Double) {
     self.init(origin: Point(x: x, y: y), size: Size(width: width, height: height))
   }
@@ -23,13 +28,21 @@ public struct Rect: Sendable, Hashable, Codable {
   /// The unit square `(0, 0, 1, 1)`: the whole of a normalized space.
   public static let unit = Rect(x: 0, y: 0, width: 1, height: 1)
 
+  /// The smallest x of the rect (its left edge).
   public var minX: Double { min(origin.x, origin.x + size.width) }
+  /// The largest x of the rect (its right edge).
   public var maxX: Double { max(origin.x, origin.x + size.width) }
+  /// The smallest y of the rect (the top edge in a top-left space).
   public var minY: Double { min(origin.y, origin.y + size.height) }
+  /// The largest y of the rect (the bottom edge in a top-left space).
   public var maxY: Double { max(origin.y, origin.y + size.height) }
+  /// The x of the centre.
   public var midX: Double { origin.x + size.width / 2 }
+  /// The y of the centre.
   public var midY: Double { origin.y + size.height / 2 }
+  /// The width of the standardized rect (never negative).
   public var width: Double { abs(size.width) }
+  /// The height of the standardized rect (never negative).
   public var height: Double { abs(size.height) }
 
   /// The centre point.
@@ -56,8 +69,12 @@ public struct Rect: Sendable, Hashable, Codable {
       Point(x: minX, y: minY), Point(x: maxX, y: minY), Point(x: minX, y: maxY),
       Point(x: maxX, y: maxY),
     ].map { $0.applying(t) }
-    let xs = corners.map(\.x), ys = corners.map(\.y)
-    let x0 = xs.min()!, x1 = xs.max()!, y0 = ys.min()!, y1 = ys.max()!
+    let xs = corners.map(\.x)
+    let ys = corners.map(\.y)
+    let x0 = xs.min() ?? 0
+    let x1 = xs.max() ?? 0
+    let y0 = ys.min() ?? 0
+    let y1 = ys.max() ?? 0
     return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
   }
 
@@ -69,14 +86,17 @@ public struct Rect: Sendable, Hashable, Codable {
 
   /// The overlap of two rects, or `nil` when they do not overlap with positive area.
   public func intersection(_ other: Rect) -> Rect? {
-    let x0 = max(minX, other.minX), x1 = min(maxX, other.maxX)
-    let y0 = max(minY, other.minY), y1 = min(maxY, other.maxY)
+    let x0 = max(minX, other.minX)
+    let x1 = min(maxX, other.maxX)
+    let y0 = max(minY, other.minY)
+    let y1 = min(maxY, other.maxY)
     guard x1 > x0, y1 > y0 else { return nil }
     return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
   }
 }
 
 extension Rect: ApproximatelyEquatable {
+  /// Compares origin and size (not standardized) with the scalar rule of `ApproximatelyEquatable`.
   public func isApproximatelyEqual(
     to other: Rect, absoluteTolerance: Double, relativeTolerance: Double
   ) -> Bool {

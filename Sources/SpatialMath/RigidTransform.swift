@@ -2,7 +2,7 @@
 ///
 /// Name instances `targetFromSource` (`worldFromCamera`, `worldFromPlane`). The inverse always
 /// exists and is exact up to rounding.
-public struct RigidTransform: Sendable, Hashable, Codable {
+public struct RigidTransform: Sendable, Hashable {
   /// The unit rotation.
   public var rotation: Quaternion
   /// The translation, in the target space's units (metres for world space).
@@ -23,8 +23,8 @@ public struct RigidTransform: Sendable, Hashable, Codable {
   /// +1 within `tolerance`, default 1e-3).
   public init?(_ matrix: Matrix4x4, tolerance: Float = 1e-3) {
     guard matrix.isFinite else { return nil }
-    let bottom = SIMD4(matrix[row: 3, column: 0], matrix[row: 3, column: 1],
-                       matrix[row: 3, column: 2], matrix[row: 3, column: 3])
+    let bottom = SIMD4(
+      matrix.columns.0.w, matrix.columns.1.w, matrix.columns.2.w, matrix.columns.3.w)
     guard bottom.isApproximatelyEqual(to: SIMD4(0, 0, 0, 1), tolerance: Double(tolerance)) else {
       return nil
     }
@@ -37,10 +37,8 @@ public struct RigidTransform: Sendable, Hashable, Codable {
     self.init(rotation: q, translation: matrix.translation)
   }
 
-  /// The 4x4 matrix (column-major, translation in `columns.3`).
-  public var matrix: Matrix4x4 {
-    Matrix4x4(rotation: rotation.rotationMatrix, translation: translation)
-  }
+  /// The 4x4 matrix (column-major, translation in `columns.3`); same as `Matrix4x4(self)`.
+  public var matrix: Matrix4x4 { Matrix4x4(self) }
 
   /// The inverse transform (`sourceFromTarget`).
   @inlinable
@@ -49,13 +47,13 @@ public struct RigidTransform: Sendable, Hashable, Codable {
     return RigidTransform(rotation: inv, translation: -inv.act(translation))
   }
 
-  /// Maps a point.
+  /// Maps a point from the source space to the target space: `rotation.act(point) + translation`.
   @inlinable
   public func transformPoint(_ point: SIMD3<Float>) -> SIMD3<Float> {
     rotation.act(point) + translation
   }
 
-  /// Maps a direction (rotation only).
+  /// Maps a direction (or any free vector) from the source to the target space: rotation only.
   @inlinable
   public func transformDirection(_ direction: SIMD3<Float>) -> SIMD3<Float> {
     rotation.act(direction)
@@ -69,8 +67,39 @@ public struct RigidTransform: Sendable, Hashable, Codable {
   }
 }
 
+extension RigidTransform: Codable {
+  private enum CodingKeys: String, CodingKey { case rotation, translation }
+
+  /// Decodes `{"rotation": {"vector": [ix, iy, iz, r]}, "translation": [x, y, z]}`. The rotation is
+  /// renormalized; throws when anything is not finite or the rotation's length is not within 1e-3
+  /// of 1 (a quaternion that far from unit length is not a rotation the writer meant).
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    let rotation = try c.decode(Quaternion.self, forKey: .rotation)
+    let translation = try c.decode(SIMD3<Float>.self, forKey: .translation)
+    guard let unit = rotation.normalized(), abs(rotation.length - 1) <= 1e-3 else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .rotation, in: c,
+        debugDescription: "rotation must be a finite unit quaternion, got \(rotation.vector)")
+    }
+    guard translation.isFinite else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .translation, in: c, debugDescription: "translation must be finite")
+    }
+    self.init(rotation: unit, translation: translation)
+  }
+
+  /// Encodes `{"rotation": {"vector": [ix, iy, iz, r]}, "translation": [x, y, z]}`.
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(rotation, forKey: .rotation)
+    try c.encode(translation, forKey: .translation)
+  }
+}
+
 extension RigidTransform: ApproximatelyEquatable {
-  /// Compares translations componentwise and rotations as rotations (`q` equals `-q`).
+  /// Compares translations componentwise with both tolerances and rotations as rotations (`q`
+  /// equals `-q`) componentwise with `absoluteTolerance` only.
   public func isApproximatelyEqual(
     to other: RigidTransform, absoluteTolerance: Double, relativeTolerance: Double
   ) -> Bool {

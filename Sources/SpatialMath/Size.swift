@@ -1,9 +1,12 @@
 /// A 2D size in `Double`, like `CGSize`: a width and a height in the units of the space it
 /// belongs to (pixels, points, or fractions of a normalized space).
 public struct Size: Sendable, Hashable, Codable {
+  /// The horizontal extent, in the units of its space.
   public var width: Double
+  /// The vertical extent, in the units of its space.
   public var height: Double
 
+  /// Creates a size.
   @inlinable public init(width: Double, height: Double) {
     self.width = width
     self.height = height
@@ -23,6 +26,7 @@ public struct Size: Sendable, Hashable, Codable {
 }
 
 extension Size: ApproximatelyEquatable {
+  /// Compares `width` and `height` with the scalar rule of `ApproximatelyEquatable`.
   public func isApproximatelyEqual(
     to other: Size, absoluteTolerance: Double, relativeTolerance: Double
   ) -> Bool {

@@ -1,1 +1,3 @@
-print("arsim")
+import Foundation
+
+exit(Tool.run(Array(CommandLine.arguments.dropFirst())))

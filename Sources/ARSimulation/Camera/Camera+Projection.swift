@@ -1,0 +1,112 @@
+import SpatialMath
+
+extension Camera {
+  /// The camera-space position (metres, ARKit camera axes) of a world point.
+  @inlinable
+  public func cameraPoint(forWorldPoint worldPoint: SIMD3<Float>) -> SIMD3<Float> {
+    cameraFromWorld.transformPoint(worldPoint)
+  }
+
+  /// The image pixel (top-left origin, continuous: pixel (i, j) covers [i, i+1) x [j, j+1)) where
+  /// a camera-space point appears, including lens distortion when the camera has it; `nil` when
+  /// the point is not at least `nearDistanceMeters` in front of the camera or not finite.
+  public func imagePixel(forCameraPoint p: SIMD3<Float>) -> Point? {
+    let depth = Double(-p.z)
+    guard p.isFinite, depth >= Double(nearDistanceMeters), depth > 0 else { return nil }
+    var n = SIMD2(Double(p.x) / depth, -Double(p.y) / depth)
+    if let distortion { n = distortion.distort(n) }
+    let pixel = intrinsics.imagePixel(forNormalizedImagePlane: n)
+    return pixel.isFinite ? pixel : nil
+  }
+
+  /// Projects a world point to image pixels (see `imagePixel(forCameraPoint:)`); `nil` behind the
+  /// camera.
+  public func projectToImagePixels(_ worldPoint: SIMD3<Float>) -> Point? {
+    imagePixel(forCameraPoint: cameraPoint(forWorldPoint: worldPoint))
+  }
+
+  /// The unit camera-space direction through an image pixel, `((u-ox)/fx, -(v-oy)/fy, -1)`
+  /// normalized, after undoing lens distortion; `nil` when the pixel is not finite or the
+  /// distortion cannot be inverted there.
+  public func cameraDirection(forImagePixel pixel: Point) -> SIMD3<Float>? {
+    guard pixel.isFinite else { return nil }
+    var n = intrinsics.normalizedImagePlane(forImagePixel: pixel)
+    if let distortion {
+      guard let ideal = distortion.undistort(n) else { return nil }
+      n = ideal
+    }
+    let d = SIMD3<Double>(n.x, -n.y, -1)
+    let unit = d / (d * d).sum().squareRoot()
+    return SIMD3<Float>(unit)
+  }
+
+  /// The world-space ray from the camera centre through an image pixel (pixel centres are at
+  /// `i + 0.5`); `nil` in the cases of `cameraDirection(forImagePixel:)`.
+  public func ray(throughImagePixel pixel: Point) -> Ray? {
+    guard let direction = cameraDirection(forImagePixel: pixel) else { return nil }
+    return Ray(
+      unchecked: worldFromCamera.translation,
+      direction: worldFromCamera.transformDirection(direction))
+  }
+
+  /// The world-space ray through an image-normalized point (top-left origin, 0...1).
+  public func ray(throughImageNormalized point: Point) -> Ray? {
+    ray(
+      throughImagePixel: Point(
+        x: point.x * imageResolution.width, y: point.y * imageResolution.height))
+  }
+
+  /// The viewport point (points, top-left origin) where a world point is drawn for the given
+  /// interface orientation and viewport size (ARKit's `projectPoint(_:orientation:viewportSize:)`):
+  /// project to image pixels, normalize, apply the display transform, scale by `viewportSize`.
+  ///
+  /// Unlike ARKit, which returns a meaningless point for points behind the camera, this returns
+  /// `nil` there, and also for a viewport size that is not positive. Points outside the visible
+  /// part of the image give coordinates outside `0...viewportSize`.
+  public func projectPoint(
+    _ worldPoint: SIMD3<Float>, orientation: InterfaceOrientation, viewportSize: Size
+  ) -> Point? {
+    guard let transform = displayTransform(for: orientation, viewportSize: viewportSize),
+      let pixel = projectToImagePixels(worldPoint)
+    else { return nil }
+    let imageNormalized = Point(
+      x: pixel.x / imageResolution.width, y: pixel.y / imageResolution.height)
+    let viewportNormalized = imageNormalized.applying(transform)
+    return Point(
+      x: viewportNormalized.x * viewportSize.width, y: viewportNormalized.y * viewportSize.height)
+  }
+
+  /// The world-space ray through a viewport point (points, top-left origin): the inverse display
+  /// transform gives the image point, then `ray(throughImagePixel:)`. `nil` for a viewport size
+  /// that is not positive or a non-finite point.
+  public func ray(
+    throughViewportPoint viewportPoint: Point, orientation: InterfaceOrientation,
+    viewportSize: Size
+  ) -> Ray? {
+    guard viewportPoint.isFinite,
+      let transform = displayTransform(for: orientation, viewportSize: viewportSize)?.inverted()
+    else { return nil }
+    let viewportNormalized = Point(
+      x: viewportPoint.x / viewportSize.width, y: viewportPoint.y / viewportSize.height)
+    return ray(throughImageNormalized: viewportNormalized.applying(transform))
+  }
+
+  /// The world point where the ray through a viewport point meets a plane (ARKit's
+  /// `unprojectPoint(_:ontoPlane:orientation:viewportSize:)`).
+  ///
+  /// - Parameter planeTransform: `worldFromPlane`; the plane is the xz-plane of that transform
+  ///   (its y axis is the normal), of infinite extent. Both faces count.
+  /// - Returns: `nil` when the ray is parallel to the plane, the plane is behind the camera, the
+  ///   transform's y axis is zero or not finite, or the viewport size is not positive.
+  public func unprojectPoint(
+    _ viewportPoint: Point, ontoPlane planeTransform: Matrix4x4,
+    orientation: InterfaceOrientation, viewportSize: Size
+  ) -> SIMD3<Float>? {
+    guard
+      let ray = ray(
+        throughViewportPoint: viewportPoint, orientation: orientation, viewportSize: viewportSize),
+      let plane = Plane(point: planeTransform.translation, normal: planeTransform.columns.1.xyz)
+    else { return nil }
+    return plane.intersection(with: ray)
+  }
+}

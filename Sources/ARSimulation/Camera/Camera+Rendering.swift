@@ -1,0 +1,64 @@
+import SpatialMath
+
+extension Camera {
+  /// The view matrix for rendering in an interface orientation (ARKit's `viewMatrix(for:)`):
+  /// `viewFromWorld = Rz(-θ) * cameraFromWorld`, where θ is the clockwise display rotation
+  /// (portrait 90°). View space has +x to the right of the screen and +y up the screen, looking
+  /// along -z; for `landscapeRight` it is camera space.
+  public func viewMatrix(for orientation: InterfaceOrientation) -> Matrix4x4 {
+    Self.viewFromCameraRotation(orientation).matrix * cameraFromWorld.matrix
+  }
+
+  /// The rotation from camera space to the view space of an interface orientation.
+  static func viewFromCameraRotation(_ orientation: InterfaceOrientation) -> RigidTransform {
+    let (c, s): (Float, Float)
+    switch orientation.quarterTurnsClockwise {
+    case 0: (c, s) = (1, 0)
+    case 1: (c, s) = (0, -1)
+    case 2: (c, s) = (-1, 0)
+    default: (c, s) = (0, 1)
+    }
+    // Rotation by -θ about z (θ clockwise on screen): x' = c x - s y, y' = s x + c y.
+    let matrix = Matrix3x3(SIMD3(c, s, 0), SIMD3(-s, c, 0), SIMD3(0, 0, 1))
+    return RigidTransform(rotation: Quaternion(rotationMatrix: matrix)!, translation: .zero)
+  }
+
+  /// The projection matrix for rendering in an interface orientation (ARKit's
+  /// `projectionMatrix(for:viewportSize:zNear:zFar:)`), consistent with `projectPoint`: for a view
+  /// point `p = viewMatrix(for:) * world`, `clip = projection * p`, the normalized device
+  /// coordinates `clip.xy / clip.w` equal `(2x' - 1, 1 - 2y')` where `(x', y')` is the
+  /// viewport-normalized point of `projectPoint` (ignoring lens distortion, which is not linear).
+  /// Depth follows Metal: `z_ndc = clip.z / clip.w` is 0 at `zNear` and 1 at `zFar`; `clip.w`
+  /// is the depth `-z` in view space.
+  ///
+  /// - Returns: `nil` when the viewport size is not positive or `zNear`/`zFar` are not
+  ///   `0 < zNear < zFar` and finite.
+  public func projectionMatrix(
+    for orientation: InterfaceOrientation, viewportSize: Size, zNear: Double, zFar: Double
+  ) -> Matrix4x4? {
+    guard zNear.isFinite, zFar.isFinite, zNear > 0, zFar > zNear,
+      let t = displayTransform(for: orientation, viewportSize: viewportSize)
+    else { return nil }
+    let (w, h) = (imageResolution.width, imageResolution.height)
+    let fx = intrinsics.focalLengthXPixels
+    let fy = intrinsics.focalLengthYPixels
+    let ox = intrinsics.principalPointPixels.x
+    let oy = intrinsics.principalPointPixels.y
+    // In camera space (X, Y, Z), with x' the viewport-normalized point:
+    //   x' (-Z) = a fx/W X - c fy/H Y - (a ox/W + c oy/H + tx) Z,   likewise y' with b, d, ty.
+    //   clip.x = (2x' - 1)(-Z),  clip.y = (1 - 2y')(-Z),  clip.w = -Z.
+    let ex = t.a * ox / w + t.c * oy / h + t.tx
+    let ey = t.b * ox / w + t.d * oy / h + t.ty
+    let rowX = SIMD4(2 * t.a * fx / w, -2 * t.c * fy / h, 1 - 2 * ex, 0)
+    let rowY = SIMD4(-2 * t.b * fx / w, 2 * t.d * fy / h, 2 * ey - 1, 0)
+    let rowZ = SIMD4(0, 0, zFar / (zNear - zFar), zFar * zNear / (zNear - zFar))
+    let rowW = SIMD4<Double>(0, 0, -1, 0)
+    let clipFromCamera = Matrix4x4(
+      SIMD4<Float>(SIMD4(rowX.x, rowY.x, rowZ.x, rowW.x)),
+      SIMD4<Float>(SIMD4(rowX.y, rowY.y, rowZ.y, rowW.y)),
+      SIMD4<Float>(SIMD4(rowX.z, rowY.z, rowZ.z, rowW.z)),
+      SIMD4<Float>(SIMD4(rowX.w, rowY.w, rowZ.w, rowW.w)))
+    // The view matrix already rotated camera space into view space: undo it here.
+    return clipFromCamera * Self.viewFromCameraRotation(orientation).inverse.matrix
+  }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import SpatialMath
+
+/// Converts the text files of the ARKit Data Logger app (github.com/PyojinKim/ARKit-Data-Logger)
+/// into a ``Recording``.
+///
+/// Sources, in a directory:
+/// - `ARKit_camera_pose.txt`: a `#` header line, then per frame
+///   `timestamp r11 r12 r13 tx r21 r22 r23 ty r31 r32 r33 tz` (nanoseconds; the top three rows
+///   of worldFromCamera, row-major, metres). Each line becomes one frame: the timestamp in seconds
+///   (`ns / 1e9`, absolute, not rebased) and the matrix transposed into column-major order with
+///   the bottom row (0, 0, 0, 1).
+/// - `ARKit_point_cloud.txt` (optional): a `#` header line, then `x y z Y Cb Cr` per point, the
+///   feature points accumulated over the whole session (world metres, colour 0–255).
+///
+/// Feature points: the logger keeps no per-frame point sets or identifiers, so the whole
+/// accumulated cloud goes into the **first frame's** `featurePoints` (identifiers are the 1-based
+/// point numbers in file order) with the colours kept beside it as the extra member
+/// `colorsYCbCr: [[Y, Cb, Cr], ...]`; later frames carry none. Nothing is dropped: the `#`
+/// comment lines are kept in the header's extra member `source`.
+///
+/// The logger records neither intrinsics nor image size, so both are parameters; it records no
+/// planes, detections, Vision settings or viewport, so those stay empty or absent.
+public struct ARKitDataLoggerImporter: Sendable, Hashable {
+  /// The pose file's name inside the directory.
+  public static let poseFileName = "ARKit_camera_pose.txt"
+  /// The point-cloud file's name inside the directory.
+  public static let pointCloudFileName = "ARKit_point_cloud.txt"
+
+  /// Focal lengths in pixels (x, y), > 0.
+  public var focalLengthPixels: SIMD2<Double>
+  /// Principal point in image pixels (top-left origin).
+  public var principalPointPixels: SIMD2<Double>
+  /// The captured image size in pixels, > 0.
+  public var imageResolution: Size
+
+  /// Creates an importer with the camera the logger did not record.
+  public init(focalLengthPixels: SIMD2<Double>, principalPointPixels: SIMD2<Double>, imageResolution: Size) {
+    self.focalLengthPixels = focalLengthPixels
+    self.principalPointPixels = principalPointPixels
+    self.imageResolution = imageResolution
+  }
+
+  /// The intrinsics as stored in a recording (9 numbers, column-major).
+  public var intrinsics: [Double] {
+    [
+      focalLengthPixels.x, 0, 0, 0, focalLengthPixels.y, 0, principalPointPixels.x,
+      principalPointPixels.y, 1,
+    ]
+  }
+
+  /// Reads the logger files in `directory` and returns a validated recording.
+  ///
+  /// - Throws: ``RecordingError`` of kind `.importFormat` naming the file and 1-based line
+  ///   (wrong number of fields, a field that is not a finite number, a pose that is not rigid,
+  ///   timestamps not increasing), `.io` when the pose file cannot be read, `.invalidValue` for
+  ///   bad intrinsics or image size.
+  /// - Complexity: O(lines).
+  public func importRecording(directory: String) throws -> Recording {
+    let posePath = (directory as NSString).appendingPathComponent(Self.poseFileName)
+    let pointPath = (directory as NSString).appendingPathComponent(Self.pointCloudFileName)
+    let cameraTemplate = RecordingCamera(
+      transform: Matrix4x4.identity.columnMajor.map(Double.init), intrinsics: intrinsics,
+      imageResolution: imageResolution)
+    try cameraTemplate.validate()
+
+    var comments: [String: JSONValue] = [:]
+    var frames: [RecordingFrame] = []
+    var previousNanoseconds: Double?
+    try Self.forEachDataLine(path: posePath, fileName: Self.poseFileName, comments: &comments) {
+      fields, line in
+      guard fields.count == 13 else {
+        throw Self.error(Self.poseFileName, line, "expected 13 numbers (timestamp and 12 pose values), got \(fields.count)")
+      }
+      let nanoseconds = fields[0]
+      if let previousNanoseconds, !(nanoseconds > previousNanoseconds) {
+        throw Self.error(
+          Self.poseFileName, line,
+          "timestamps must be strictly increasing, got \(JSONWriter.text(of: nanoseconds)) after \(JSONWriter.text(of: previousNanoseconds))")
+      }
+      previousNanoseconds = nanoseconds
+      // Row-major rows (r11 r12 r13 tx), (r21 ...), (r31 ...) -> column-major 4x4.
+      let row = { (r: Int) in Array(fields[(1 + 4 * r)...(4 + 4 * r)]) }
+      let (r0, r1, r2) = (row(0), row(1), row(2))
+      var camera = cameraTemplate
+      camera.transform = (0..<4).flatMap { column in
+        [r0[column], r1[column], r2[column], column == 3 ? 1 : 0]
+      }
+      do {
+        try RecordingValidation.requireRigid(camera.transform)
+      } catch let error as RecordingError {
+        throw Self.error(Self.poseFileName, line, error.message)
+      }
+      frames.append(RecordingFrame(timestamp: nanoseconds / 1e9, camera: camera))
+    }
+    guard !frames.isEmpty else {
+      throw RecordingError(.importFormat, "no pose lines", file: Self.poseFileName)
+    }
+
+    if FileManager.default.fileExists(atPath: pointPath) {
+      var points: [SIMD3<Double>] = []
+      var colors: [JSONValue] = []
+      try Self.forEachDataLine(path: pointPath, fileName: Self.pointCloudFileName, comments: &comments) {
+        fields, line in
+        guard fields.count == 6 else {
+          throw Self.error(Self.pointCloudFileName, line, "expected 6 numbers (x y z Y Cb Cr), got \(fields.count)")
+        }
+        points.append(SIMD3(fields[0], fields[1], fields[2]))
+        colors.append(.array(fields[3...5].map { .number($0) }))
+      }
+      frames[0].featurePoints = RecordingFeaturePoints(
+        points: points, identifiers: (0..<points.count).map { UInt64($0 + 1) },
+        extras: ["colorsYCbCr": .array(colors)])
+    }
+
+    var source: [String: JSONValue] = ["importer": .string("arkit-data-logger")]
+    source["comments"] = .object(comments)
+    let recording = Recording(header: RecordingHeader(extras: ["source": .object(source)]), frames: frames)
+    try recording.validate()
+    return recording
+  }
+
+  static func error(_ file: String, _ line: Int, _ message: String) -> RecordingError {
+    RecordingError(.importFormat, message, file: file, line: line)
+  }
+
+  /// Calls `body` with the numbers of each non-comment, non-blank line and its 1-based number;
+  /// `#` lines are collected in `comments` under `"<file>:<line>"`.
+  static func forEachDataLine(
+    path: String, fileName: String, comments: inout [String: JSONValue],
+    _ body: ([Double], Int) throws -> Void
+  ) throws {
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+      throw RecordingError(.io, "cannot open the file", file: fileName)
+    }
+    let lines = BufferedLineReader(handle: handle)
+    var fields: [Double] = []
+    while true {
+      let next: ArraySlice<UInt8>?
+      do {
+        next = try lines.nextLine()
+      } catch {
+        throw RecordingError(.io, "cannot read the file: \(error.localizedDescription)", file: fileName)
+      }
+      guard let line = next else { return }
+      let lineNumber = lines.lineNumber
+      if line.first == UInt8(ascii: "#") {
+        comments["\(fileName):\(lineNumber)"] = .string(String(decoding: line, as: UTF8.self))
+        continue
+      }
+      fields.removeAll(keepingCapacity: true)
+      for token in line.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
+        let text = String(decoding: token, as: UTF8.self)
+        guard let value = Double(text), value.isFinite else {
+          throw error(fileName, lineNumber, "field \(fields.count + 1) \"\(text)\" is not a finite number")
+        }
+        fields.append(value)
+      }
+      if fields.isEmpty { continue }
+      try body(fields, lineNumber)
+    }
+  }
+}

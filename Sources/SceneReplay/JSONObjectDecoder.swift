@@ -1,0 +1,139 @@
+import SpatialMath
+
+/// Reads the members of one JSON object for a recording type, keeping track of the members it has
+/// not consumed (they become the type's `extras`). Internal.
+///
+/// Errors thrown inside `required`/`optional` get the member's key put in front of their path.
+/// `null` for an optional member means absent.
+struct JSONObjectDecoder {
+  private(set) var remaining: [String: JSONValue]
+  let strict: Bool
+
+  init(_ value: JSONValue, strict: Bool) throws {
+    guard case .object(let members) = value else {
+      throw RecordingError(.typeMismatch, "expected an object, got \(value.typeName)")
+    }
+    remaining = members
+    self.strict = strict
+  }
+
+  mutating func required<T>(_ key: String, _ body: (JSONValue) throws -> T) throws -> T {
+    guard let value = remaining.removeValue(forKey: key) else {
+      throw RecordingError(.missingField, "missing required member \"\(key)\"")
+    }
+    do {
+      return try body(value)
+    } catch let error as RecordingError {
+      throw error.prefixed(.key(key))
+    }
+  }
+
+  mutating func optional<T>(_ key: String, _ body: (JSONValue) throws -> T) throws -> T? {
+    guard let value = remaining.removeValue(forKey: key) else { return nil }
+    if case .null = value { return nil }
+    do {
+      return try body(value)
+    } catch let error as RecordingError {
+      throw error.prefixed(.key(key))
+    }
+  }
+
+  /// The members not consumed; in strict mode the first of them (sorted) is an error.
+  func extras() throws -> [String: JSONValue] {
+    if strict, let key = remaining.keys.min(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+      throw RecordingError(.unknownField, "unknown member (strict mode)", path: [.key(key)])
+    }
+    return remaining
+  }
+}
+
+extension JSONValue {
+  /// The number, or a type error.
+  func number() throws -> Double {
+    guard case .number(let value) = self else {
+      throw RecordingError(.typeMismatch, "expected a number, got \(typeName)")
+    }
+    return value
+  }
+
+  /// The string, or a type error.
+  func string() throws -> String {
+    guard case .string(let value) = self else {
+      throw RecordingError(.typeMismatch, "expected a string, got \(typeName)")
+    }
+    return value
+  }
+
+  /// The elements decoded by `body`, with the index put in front of errors' paths.
+  func array<T>(_ body: (JSONValue) throws -> T) throws -> [T] {
+    guard case .array(let elements) = self else {
+      throw RecordingError(.typeMismatch, "expected an array, got \(typeName)")
+    }
+    var result: [T] = []
+    result.reserveCapacity(elements.count)
+    for (offset, element) in elements.enumerated() {
+      do {
+        result.append(try body(element))
+      } catch let error as RecordingError {
+        throw error.prefixed(.index(offset))
+      }
+    }
+    return result
+  }
+
+  /// An array of exactly `count` numbers (any count when `nil`).
+  func numbers(count: Int?) throws -> [Double] {
+    guard case .array(let elements) = self else {
+      throw RecordingError(.typeMismatch, "expected an array of numbers, got \(typeName)")
+    }
+    if let count, elements.count != count {
+      throw RecordingError(.typeMismatch, "expected \(count) numbers, got \(elements.count)")
+    }
+    var result: [Double] = []
+    result.reserveCapacity(elements.count)
+    for (offset, element) in elements.enumerated() {
+      guard case .number(let value) = element else {
+        throw RecordingError(
+          .typeMismatch, "expected a number, got \(element.typeName)", path: [.index(offset)])
+      }
+      result.append(value)
+    }
+    return result
+  }
+
+  /// The raw value of a string-named enum, or an error listing the valid names.
+  func named<E: CaseIterable & RawRepresentable>(_ type: E.Type, what: String) throws -> E
+  where E.RawValue == String {
+    let name = try string()
+    guard let value = E(rawValue: name) else {
+      let valid = E.allCases.map(\.rawValue).joined(separator: ", ")
+      throw RecordingError(.invalidValue, "unknown \(what) \"\(name)\"; valid: \(valid)")
+    }
+    return value
+  }
+
+  /// `[w, h]` as a size.
+  func size() throws -> Size {
+    let values = try numbers(count: 2)
+    return Size(width: values[0], height: values[1])
+  }
+
+  /// `[x, y, w, h]` as a rect.
+  func rect() throws -> Rect {
+    let values = try numbers(count: 4)
+    return Rect(x: values[0], y: values[1], width: values[2], height: values[3])
+  }
+
+  /// `[x, y, z]` as a vector.
+  func vector3() throws -> SIMD3<Double> {
+    let values = try numbers(count: 3)
+    return SIMD3(values[0], values[1], values[2])
+  }
+
+  static func numbers(_ values: [Double]) -> JSONValue { .array(values.map { .number($0) }) }
+  static func size(_ size: Size) -> JSONValue { numbers([size.width, size.height]) }
+  static func rect(_ rect: Rect) -> JSONValue {
+    numbers([rect.origin.x, rect.origin.y, rect.size.width, rect.size.height])
+  }
+  static func vector3(_ v: SIMD3<Double>) -> JSONValue { numbers([v.x, v.y, v.z]) }
+}

@@ -1,0 +1,353 @@
+/// A byte-level JSON parser (RFC 8259) producing ``JSONValue``.
+///
+/// Strict: no comments, no trailing commas, no NaN/Infinity, no duplicate keys, UTF-8 only.
+/// Numbers are converted with an exact fast path (a decimal mantissa of at most 19 digits that fits
+/// in 2^53 and a power of ten up to 10^22, which is exact in `Double`) and otherwise with the
+/// correctly rounded `Double(String)`; a number whose magnitude overflows `Double` is an error.
+/// Nesting is limited to ``maximumDepth`` so that hostile input cannot overflow the stack.
+/// Errors are ``RecordingError`` of kind `.syntax` with the 1-based line and column.
+///
+/// - Complexity: O(n) in the input length.
+public enum JSONParser {
+  /// The deepest nesting of arrays and objects accepted.
+  public static let maximumDepth = 512
+
+  /// Parses exactly one JSON value (surrounded by optional whitespace) from `bytes`.
+  public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws -> JSONValue {
+    var cursor = JSONCursor(bytes)
+    cursor.skipWhitespace()
+    let value = try cursor.parseValue(depth: 0)
+    cursor.skipWhitespace()
+    if cursor.index != bytes.count {
+      throw cursor.error("unexpected \(cursor.describeCurrent()) after the JSON value")
+    }
+    return value
+  }
+
+  /// Parses exactly one JSON value from `bytes`.
+  public static func parse(_ bytes: [UInt8]) throws -> JSONValue {
+    try bytes.withUnsafeBufferPointer { try parse($0) }
+  }
+
+  /// Parses exactly one JSON value from the UTF-8 of `text`.
+  public static func parse(_ text: String) throws -> JSONValue {
+    try parse(Array(text.utf8))
+  }
+}
+
+/// The parser's position in its input; internal.
+struct JSONCursor {
+  let bytes: UnsafeBufferPointer<UInt8>
+  var index = 0
+
+  init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+  /// A syntax error at the current position, with line and column computed from the offset.
+  func error(_ message: String, at offset: Int? = nil) -> RecordingError {
+    let stop = min(offset ?? index, bytes.count)
+    var line = 1
+    var lineStart = 0
+    var i = 0
+    while i < stop {
+      if bytes[i] == 0x0A {
+        line += 1
+        lineStart = i + 1
+      }
+      i += 1
+    }
+    return RecordingError(.syntax, message, line: line, column: stop - lineStart + 1)
+  }
+
+  func describeCurrent() -> String {
+    guard index < bytes.count else { return "end of input" }
+    let byte = bytes[index]
+    if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+    return "byte 0x\(String(byte, radix: 16))"
+  }
+
+  @inline(__always)
+  mutating func skipWhitespace() {
+    while index < bytes.count {
+      let byte = bytes[index]
+      guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
+      index += 1
+    }
+  }
+
+  mutating func parseValue(depth: Int) throws -> JSONValue {
+    guard index < bytes.count else { throw error("expected a value, got end of input") }
+    switch bytes[index] {
+    case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
+    case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
+    case UInt8(ascii: "\""): return .string(try parseString())
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+    case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
+    case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
+    case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+    default: throw error("expected a value, got \(describeCurrent())")
+    }
+  }
+
+  mutating func expectLiteral(_ literal: StaticString) throws {
+    let count = literal.utf8CodeUnitCount
+    guard index + count <= bytes.count else { throw error("invalid literal") }
+    let start = literal.utf8Start
+    for k in 0..<count where bytes[index + k] != start[k] {
+      throw error("invalid literal")
+    }
+    index += count
+  }
+
+  mutating func parseArray(depth: Int) throws -> JSONValue {
+    guard depth <= JSONParser.maximumDepth else {
+      throw error("nesting deeper than \(JSONParser.maximumDepth)")
+    }
+    index += 1  // [
+    var elements: [JSONValue] = []
+    skipWhitespace()
+    if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
+      index += 1
+      return .array(elements)
+    }
+    while true {
+      skipWhitespace()
+      elements.append(try parseValue(depth: depth))
+      skipWhitespace()
+      guard index < bytes.count else { throw error("expected ',' or ']', got end of input") }
+      let byte = bytes[index]
+      index += 1
+      if byte == UInt8(ascii: ",") { continue }
+      if byte == UInt8(ascii: "]") { return .array(elements) }
+      index -= 1
+      throw error("expected ',' or ']', got \(describeCurrent())")
+    }
+  }
+
+  mutating func parseObject(depth: Int) throws -> JSONValue {
+    guard depth <= JSONParser.maximumDepth else {
+      throw error("nesting deeper than \(JSONParser.maximumDepth)")
+    }
+    index += 1  // {
+    var members: [String: JSONValue] = [:]
+    skipWhitespace()
+    if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
+      index += 1
+      return .object(members)
+    }
+    while true {
+      skipWhitespace()
+      guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+        throw error("expected a member name in double quotes, got \(describeCurrent())")
+      }
+      let keyOffset = index
+      let key = try parseString()
+      skipWhitespace()
+      guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+        throw error("expected ':' after member name, got \(describeCurrent())")
+      }
+      index += 1
+      skipWhitespace()
+      let value = try parseValue(depth: depth)
+      if members.updateValue(value, forKey: key) != nil {
+        throw error("duplicate member \"\(key)\"", at: keyOffset)
+      }
+      skipWhitespace()
+      guard index < bytes.count else { throw error("expected ',' or '}', got end of input") }
+      let byte = bytes[index]
+      index += 1
+      if byte == UInt8(ascii: ",") { continue }
+      if byte == UInt8(ascii: "}") { return .object(members) }
+      index -= 1
+      throw error("expected ',' or '}', got \(describeCurrent())")
+    }
+  }
+
+  mutating func parseString() throws -> String {
+    let open = index
+    index += 1  // opening quote
+    let start = index
+    // Fast path: no escapes.
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
+        let slice = UnsafeBufferPointer(rebasing: bytes[start..<index])
+        index += 1
+        guard let text = String(validating: slice, as: UTF8.self) else {
+          throw error("string is not valid UTF-8", at: open)
+        }
+        return text
+      }
+      if byte == UInt8(ascii: "\\") { break }
+      if byte < 0x20 { throw error("unescaped control character in string") }
+      index += 1
+    }
+    guard index < bytes.count else { throw error("unterminated string", at: open) }
+    // Slow path: decode escapes into a byte buffer.
+    var buffer = Array(bytes[start..<index])
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
+        index += 1
+        guard let text = String(validating: buffer, as: UTF8.self) else {
+          throw error("string is not valid UTF-8", at: open)
+        }
+        return text
+      }
+      if byte < 0x20 { throw error("unescaped control character in string") }
+      if byte != UInt8(ascii: "\\") {
+        buffer.append(byte)
+        index += 1
+        continue
+      }
+      index += 1
+      guard index < bytes.count else { break }
+      let escape = bytes[index]
+      index += 1
+      switch escape {
+      case UInt8(ascii: "\""): buffer.append(0x22)
+      case UInt8(ascii: "\\"): buffer.append(0x5C)
+      case UInt8(ascii: "/"): buffer.append(0x2F)
+      case UInt8(ascii: "b"): buffer.append(0x08)
+      case UInt8(ascii: "f"): buffer.append(0x0C)
+      case UInt8(ascii: "n"): buffer.append(0x0A)
+      case UInt8(ascii: "r"): buffer.append(0x0D)
+      case UInt8(ascii: "t"): buffer.append(0x09)
+      case UInt8(ascii: "u"):
+        var scalar = try parseHex4()
+        if scalar >= 0xD800 && scalar < 0xDC00 {
+          guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+            bytes[index + 1] == UInt8(ascii: "u")
+          else { throw error("unpaired surrogate in \\u escape") }
+          index += 2
+          let low = try parseHex4()
+          guard low >= 0xDC00 && low < 0xE000 else {
+            throw error("unpaired surrogate in \\u escape")
+          }
+          scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+        } else if scalar >= 0xDC00 && scalar < 0xE000 {
+          throw error("unpaired surrogate in \\u escape")
+        }
+        guard let unicode = Unicode.Scalar(scalar) else { throw error("invalid \\u escape") }
+        buffer.append(contentsOf: UTF8.encode(unicode)!)
+      default:
+        index -= 1
+        throw error("invalid escape '\\\(Character(Unicode.Scalar(escape)))'")
+      }
+    }
+    throw error("unterminated string", at: open)
+  }
+
+  mutating func parseHex4() throws -> UInt32 {
+    guard index + 4 <= bytes.count else { throw error("truncated \\u escape") }
+    var value: UInt32 = 0
+    for _ in 0..<4 {
+      let byte = bytes[index]
+      let digit: UInt32
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+      default: throw error("invalid hex digit in \\u escape")
+      }
+      value = value << 4 | digit
+      index += 1
+    }
+    return value
+  }
+
+  /// Exact powers of ten representable in `Double` (10^0 ... 10^22).
+  static let exactPowersOfTen: [Double] = (0...22).map { exponent in
+    var value = 1.0
+    for _ in 0..<exponent { value *= 10 }
+    return value
+  }
+
+  @inline(__always)
+  static func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+
+  mutating func parseNumber() throws -> Double {
+    let start = index
+    var negative = false
+    if bytes[index] == UInt8(ascii: "-") {
+      negative = true
+      index += 1
+    }
+    guard index < bytes.count, Self.isDigit(bytes[index]) else {
+      throw error("expected a digit in number")
+    }
+    var mantissa: UInt64 = 0
+    var significantDigits = 0
+    var decimalExponent = 0
+    if bytes[index] == UInt8(ascii: "0") {
+      index += 1
+      if index < bytes.count && Self.isDigit(bytes[index]) {
+        throw error("leading zero in number")
+      }
+    } else {
+      while index < bytes.count && Self.isDigit(bytes[index]) {
+        if significantDigits < 19 {
+          mantissa = mantissa &* 10 &+ UInt64(bytes[index] - UInt8(ascii: "0"))
+          significantDigits += 1
+        } else {
+          decimalExponent += 1
+          significantDigits += 1
+        }
+        index += 1
+      }
+    }
+    if index < bytes.count && bytes[index] == UInt8(ascii: ".") {
+      index += 1
+      guard index < bytes.count, Self.isDigit(bytes[index]) else {
+        throw error("expected a digit after '.' in number")
+      }
+      while index < bytes.count && Self.isDigit(bytes[index]) {
+        let digit = UInt64(bytes[index] - UInt8(ascii: "0"))
+        if mantissa == 0 && digit == 0 {
+          decimalExponent -= 1  // leading zeros of the fraction are not significant
+        } else if significantDigits < 19 {
+          mantissa = mantissa &* 10 &+ digit
+          significantDigits += 1
+          decimalExponent -= 1
+        } else {
+          significantDigits += 1
+        }
+        index += 1
+      }
+    }
+    if index < bytes.count && (bytes[index] | 0x20) == UInt8(ascii: "e") {
+      index += 1
+      var exponentNegative = false
+      if index < bytes.count && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) {
+        exponentNegative = bytes[index] == UInt8(ascii: "-")
+        index += 1
+      }
+      guard index < bytes.count, Self.isDigit(bytes[index]) else {
+        throw error("expected a digit in the exponent of number")
+      }
+      var exponent = 0
+      while index < bytes.count && Self.isDigit(bytes[index]) {
+        if exponent < 100_000 { exponent = exponent * 10 + Int(bytes[index] - UInt8(ascii: "0")) }
+        index += 1
+      }
+      decimalExponent += exponentNegative ? -exponent : exponent
+    }
+    // Exact fast path (Clinger): an integer mantissa below 2^53 times or divided by an exact
+    // power of ten is correctly rounded by one IEEE operation.
+    if significantDigits <= 19 && mantissa <= (1 << 53) && decimalExponent >= -22
+      && decimalExponent <= 22
+    {
+      var value = Double(mantissa)
+      if decimalExponent < 0 {
+        value /= Self.exactPowersOfTen[-decimalExponent]
+      } else {
+        value *= Self.exactPowersOfTen[decimalExponent]
+      }
+      if value.isFinite { return negative ? -value : value }
+    }
+    let token = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+    guard let value = Double(token), value.isFinite else {
+      throw error("number \(token) is out of the range of a 64-bit float", at: start)
+    }
+    return value
+  }
+}

@@ -1,0 +1,97 @@
+import Foundation
+
+extension Recording {
+  /// Whether `path` names a JSON Lines recording (extension `.jsonl`, any case).
+  public static func isJSONLines(path: String) -> Bool {
+    path.lowercased().hasSuffix(".jsonl")
+  }
+
+  /// Parses, decodes and validates a recording in the JSON form from UTF-8 bytes.
+  ///
+  /// - Parameters:
+  ///   - file: the name used in error messages, or `nil`.
+  ///   - strict: unknown members are errors instead of being kept.
+  /// - Throws: ``RecordingError`` naming `file`, the line and column (syntax) or the JSON path.
+  /// - Complexity: O(n) in the input length.
+  public init(jsonBytes: UnsafeBufferPointer<UInt8>, file: String? = nil, strict: Bool = false) throws {
+    do {
+      self = try Recording(json: try JSONParser.parse(jsonBytes), strict: strict)
+    } catch let error as RecordingError {
+      throw error.located(file: file)
+    }
+  }
+
+  /// Parses, decodes and validates a recording in the JSON form from UTF-8 bytes.
+  public init(jsonBytes: [UInt8], file: String? = nil, strict: Bool = false) throws {
+    self = try jsonBytes.withUnsafeBufferPointer {
+      try Recording(jsonBytes: $0, file: file, strict: strict)
+    }
+  }
+
+  /// Reads a recording file: JSON Lines when the name ends in `.jsonl` (read line by line),
+  /// JSON otherwise. Errors name `path` as given.
+  ///
+  /// - Throws: ``RecordingError`` (`.io` when the file cannot be read).
+  public init(contentsOfFile path: String, strict: Bool = false) throws {
+    if Self.isJSONLines(path: path) {
+      var reader = try RecordingJSONLinesReader(path: path, strict: strict)
+      var frames: [RecordingFrame] = []
+      while let frame = try reader.next() { frames.append(frame) }
+      self.init(header: reader.header, frames: frames)
+      return
+    }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw RecordingError(.io, "cannot read the file", file: path)
+    }
+    self = try data.withUnsafeBytes { raw in
+      try Recording(jsonBytes: raw.bindMemory(to: UInt8.self), file: path, strict: strict)
+    }
+  }
+
+  /// The JSON form: one compact line, keys sorted, followed by a newline. Validates first.
+  ///
+  /// - Throws: ``RecordingError`` when the recording is invalid.
+  public func jsonBytes() throws -> [UInt8] {
+    try validate()
+    var output = try JSONWriter.bytes(of: jsonValue)
+    output.append(0x0A)
+    return output
+  }
+
+  /// The JSON Lines form: the header line (no `frames`), then one line per frame, each ending in
+  /// a newline. Validates first.
+  ///
+  /// - Throws: ``RecordingError`` when the recording is invalid.
+  public func jsonLinesBytes() throws -> [UInt8] {
+    try validate()
+    var output: [UInt8] = []
+    try JSONWriter.write(header.jsonValue, into: &output)
+    output.append(0x0A)
+    for (offset, frame) in frames.enumerated() {
+      do {
+        try JSONWriter.write(frame.jsonValue, into: &output)
+      } catch let error as RecordingError {
+        throw error.prefixed(.index(offset)).prefixed(.key("frames"))
+      }
+      output.append(0x0A)
+    }
+    return output
+  }
+
+  /// Writes the recording to `path`, as JSON Lines when the name ends in `.jsonl`, else JSON.
+  ///
+  /// - Throws: ``RecordingError`` naming `path` (invalid recording or I/O failure).
+  public func write(toFile path: String) throws {
+    let bytes: [UInt8]
+    do {
+      bytes = Self.isJSONLines(path: path) ? try jsonLinesBytes() : try jsonBytes()
+    } catch let error as RecordingError {
+      throw error.located(file: path)
+    }
+    do {
+      try Data(bytes).write(to: URL(fileURLWithPath: path))
+    } catch {
+      throw RecordingError(.io, "cannot write the file: \(error.localizedDescription)", file: path)
+    }
+  }
+}

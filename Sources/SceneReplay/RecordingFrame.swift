@@ -1,0 +1,136 @@
+import SpatialMath
+
+/// One recorded frame (`ARFrame` plus the detector's output), exactly as in the JSON:
+/// `{"timestamp", "camera", "displayTransform"?, "interfaceOrientation"?, "viewport"?,
+/// "planes", "featurePoints"?, "detections"}`.
+public struct RecordingFrame: Sendable, Hashable {
+  /// Capture time in seconds (`ARFrame.timestamp`); strictly increasing across frames.
+  public var timestamp: Double
+  /// The camera.
+  public var camera: RecordingCamera
+  /// The display transform the device reported (image normalized -> viewport normalized,
+  /// CGAffineTransform fields), or `nil` when not recorded.
+  public var displayTransform: AffineTransform2D?
+  /// This frame's interface orientation when it overrides the header's viewport, else `nil`.
+  public var interfaceOrientation: RecordingInterfaceOrientation?
+  /// This frame's viewport when it overrides the header's, else `nil`.
+  public var viewport: RecordingViewport?
+  /// Plane anchors; identifiers unique within the frame. Empty when the JSON omits `planes`.
+  public var planes: [RecordingPlane]
+  /// Feature points, or `nil` when the frame has none.
+  public var featurePoints: RecordingFeaturePoints?
+  /// Detections. Empty when the JSON omits `detections`.
+  public var detections: [RecordingDetection]
+  /// Members the format does not define, kept for re-writing.
+  public var extras: [String: JSONValue]
+
+  /// Creates a frame; call ``validate()`` to check it.
+  public init(
+    timestamp: Double, camera: RecordingCamera, displayTransform: AffineTransform2D? = nil,
+    interfaceOrientation: RecordingInterfaceOrientation? = nil, viewport: RecordingViewport? = nil,
+    planes: [RecordingPlane] = [], featurePoints: RecordingFeaturePoints? = nil,
+    detections: [RecordingDetection] = [], extras: [String: JSONValue] = [:]
+  ) {
+    self.timestamp = timestamp
+    self.camera = camera
+    self.displayTransform = displayTransform
+    self.interfaceOrientation = interfaceOrientation
+    self.viewport = viewport
+    self.planes = planes
+    self.featurePoints = featurePoints
+    self.detections = detections
+    self.extras = extras
+  }
+
+  /// Checks every part of the frame and that plane identifiers are unique (ordering against
+  /// other frames is checked by ``Recording/validate()`` and the JSON Lines reader).
+  ///
+  /// - Throws: ``RecordingError`` with a path relative to the frame (`planes[1].identifier`).
+  public func validate() throws {
+    try RecordingValidation.requireFinite(timestamp, "timestamp")
+    do { try camera.validate() } catch let error as RecordingError { throw error.prefixed(.key("camera")) }
+    if let t = displayTransform {
+      for (key, value) in [("a", t.a), ("b", t.b), ("c", t.c), ("d", t.d), ("tx", t.tx), ("ty", t.ty)]
+      where !value.isFinite {
+        throw RecordingError(.invalidValue, "must be finite, got \(value)", path: [.key("displayTransform"), .key(key)])
+      }
+    }
+    if let viewport {
+      do { try viewport.validate() } catch let error as RecordingError { throw error.prefixed(.key("viewport")) }
+    }
+    var identifiers: [String: Int] = [:]
+    for (offset, plane) in planes.enumerated() {
+      do {
+        try plane.validate()
+      } catch let error as RecordingError {
+        throw error.prefixed(.index(offset)).prefixed(.key("planes"))
+      }
+      if let first = identifiers.updateValue(offset, forKey: plane.identifier) {
+        throw RecordingError(
+          .invalidValue, "duplicate plane identifier \"\(plane.identifier)\" (also planes[\(first)])",
+          path: [.key("planes"), .index(offset), .key("identifier")])
+      }
+    }
+    if let featurePoints {
+      do { try featurePoints.validate() } catch let error as RecordingError {
+        throw error.prefixed(.key("featurePoints"))
+      }
+    }
+    for (offset, detection) in detections.enumerated() {
+      do {
+        try detection.validate()
+      } catch let error as RecordingError {
+        throw error.prefixed(.index(offset)).prefixed(.key("detections"))
+      }
+    }
+  }
+
+  /// Decodes (and validates) a frame from a parsed JSON object; errors carry paths relative to
+  /// the frame. Unknown members go to ``extras``, or are an error when `strict`.
+  public init(json: JSONValue, strict: Bool = false) throws {
+    var object = try JSONObjectDecoder(json, strict: strict)
+    timestamp = try object.required("timestamp") { try $0.number() }
+    camera = try object.required("camera") { try RecordingCamera(json: $0, strict: strict) }
+    displayTransform = try object.optional("displayTransform") { value in
+      var members = try JSONObjectDecoder(value, strict: true)
+      let a = try members.required("a") { try $0.number() }
+      let b = try members.required("b") { try $0.number() }
+      let c = try members.required("c") { try $0.number() }
+      let d = try members.required("d") { try $0.number() }
+      let tx = try members.required("tx") { try $0.number() }
+      let ty = try members.required("ty") { try $0.number() }
+      _ = try members.extras()
+      return AffineTransform2D(a: a, b: b, c: c, d: d, tx: tx, ty: ty)
+    }
+    interfaceOrientation = try object.optional("interfaceOrientation") {
+      try $0.named(RecordingInterfaceOrientation.self, what: "interfaceOrientation")
+    }
+    viewport = try object.optional("viewport") { try RecordingViewport(json: $0, strict: strict) }
+    planes = try object.optional("planes") { try $0.array { try RecordingPlane(json: $0, strict: strict) } } ?? []
+    featurePoints = try object.optional("featurePoints") { try RecordingFeaturePoints(json: $0, strict: strict) }
+    detections =
+      try object.optional("detections") { try $0.array { try RecordingDetection(json: $0, strict: strict) } }
+      ?? []
+    extras = try object.extras()
+    try validate()
+  }
+
+  /// The JSON object (extras included; `planes` and `detections` always written).
+  public var jsonValue: JSONValue {
+    var members = extras
+    members["timestamp"] = .number(timestamp)
+    members["camera"] = camera.jsonValue
+    if let t = displayTransform {
+      members["displayTransform"] = .object([
+        "a": .number(t.a), "b": .number(t.b), "c": .number(t.c), "d": .number(t.d),
+        "tx": .number(t.tx), "ty": .number(t.ty),
+      ])
+    }
+    if let interfaceOrientation { members["interfaceOrientation"] = .string(interfaceOrientation.rawValue) }
+    if let viewport { members["viewport"] = viewport.jsonValue }
+    members["planes"] = .array(planes.map(\.jsonValue))
+    if let featurePoints { members["featurePoints"] = featurePoints.jsonValue }
+    members["detections"] = .array(detections.map(\.jsonValue))
+    return .object(members)
+  }
+}

@@ -1,0 +1,75 @@
+/// Everything in a recording but its frames: the top-level object without `frames`, and the first
+/// line of a JSON Lines recording. `{"format": "arplacementsim.recording", "version": 1,
+/// "vision"?, "viewport"?, "truth"?}`.
+///
+/// `vision` and `viewport` are optional (an importer of pose logs knows neither); a replay that
+/// needs them takes them from its own settings when absent.
+public struct RecordingHeader: Sendable, Hashable {
+  /// The value of `format` every recording carries.
+  public static let formatName = "arplacementsim.recording"
+  /// The only `version` this build reads and writes.
+  public static let supportedVersion = 1
+
+  /// The Vision request settings, or `nil` when not recorded.
+  public var vision: RecordingVision?
+  /// The viewport, or `nil` when not recorded.
+  public var viewport: RecordingViewport?
+  /// Ground truth, or `nil` for an unannotated recording.
+  public var truth: RecordingTruth?
+  /// Members the format does not define, kept for re-writing.
+  public var extras: [String: JSONValue]
+
+  /// Creates a header (format and version are implied).
+  public init(
+    vision: RecordingVision? = nil, viewport: RecordingViewport? = nil, truth: RecordingTruth? = nil,
+    extras: [String: JSONValue] = [:]
+  ) {
+    self.vision = vision
+    self.viewport = viewport
+    self.truth = truth
+    self.extras = extras
+  }
+
+  /// Checks the parts of the header.
+  ///
+  /// - Throws: ``RecordingError`` with a path from the root (`vision.modelInputSize[0]`).
+  public func validate() throws {
+    do { try vision?.validate() } catch let error as RecordingError { throw error.prefixed(.key("vision")) }
+    do { try viewport?.validate() } catch let error as RecordingError { throw error.prefixed(.key("viewport")) }
+    do { try truth?.validate() } catch let error as RecordingError { throw error.prefixed(.key("truth")) }
+  }
+
+  /// Decodes (and validates) a header from a parsed top-level object whose `frames` member has
+  /// been removed. `format` and `version` are checked first, so a file of another version is
+  /// refused with a clear message before anything else is read.
+  public init(json: JSONValue, strict: Bool = false) throws {
+    var object = try JSONObjectDecoder(json, strict: strict)
+    let format = try object.required("format") { try $0.string() }
+    guard format == Self.formatName else {
+      throw RecordingError(
+        .unsupportedVersion, "format \"\(format)\" is not \"\(Self.formatName)\"; this build reads only recordings")
+    }
+    let version = try object.required("version") { try $0.number() }
+    guard version == Double(Self.supportedVersion) else {
+      throw RecordingError(
+        .unsupportedVersion,
+        "version \(JSONWriter.text(of: version)) is not supported; this build reads version \(Self.supportedVersion)")
+    }
+    vision = try object.optional("vision") { try RecordingVision(json: $0, strict: strict) }
+    viewport = try object.optional("viewport") { try RecordingViewport(json: $0, strict: strict) }
+    truth = try object.optional("truth") { try RecordingTruth(json: $0, strict: strict) }
+    extras = try object.extras()
+    try validate()
+  }
+
+  /// The JSON object (extras, format and version included; no `frames`).
+  public var jsonValue: JSONValue {
+    var members = extras
+    members["format"] = .string(Self.formatName)
+    members["version"] = .number(Double(Self.supportedVersion))
+    if let vision { members["vision"] = vision.jsonValue }
+    if let viewport { members["viewport"] = viewport.jsonValue }
+    if let truth { members["truth"] = truth.jsonValue }
+    return .object(members)
+  }
+}

@@ -1,0 +1,96 @@
+import Foundation
+
+/// Reads a JSON Lines recording frame by frame in constant memory: the header on construction,
+/// then one frame per ``next()`` call. Blank lines are skipped.
+///
+/// Each frame is validated as it is read, including that its timestamp is greater than the
+/// previous one. Errors name the file, the 1-based line and the path `frames[i]...` with the
+/// frame's 0-based index. Copies share the underlying file position.
+///
+/// ```swift
+/// var reader = try RecordingJSONLinesReader(path: "walk.jsonl")
+/// while let frame = try reader.next() { ... }
+/// ```
+public struct RecordingJSONLinesReader {
+  /// The header from the first line.
+  public let header: RecordingHeader
+  /// The file name used in errors, as given.
+  public let path: String
+  /// Whether unknown members are errors.
+  public let strict: Bool
+  private let lines: BufferedLineReader
+  private var frameIndex = 0
+  private var previousTimestamp: Double?
+
+  /// Opens `path` and reads its header line.
+  ///
+  /// - Throws: ``RecordingError``: `.io` when the file cannot be opened, `.missingField` for an
+  ///   empty file, the header's decoding errors (unknown version first), or a header that
+  ///   contains `frames`.
+  public init(path: String, strict: Bool = false) throws {
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+      throw RecordingError(.io, "cannot open the file", file: path)
+    }
+    self.path = path
+    self.strict = strict
+    lines = BufferedLineReader(handle: handle)
+    guard let line = try Self.nextNonBlankLine(lines, path: path) else {
+      throw RecordingError(.missingField, "empty file: expected a header line", file: path, line: 1)
+    }
+    do {
+      let value = try line.withUnsafeBufferPointer { try JSONParser.parse($0) }
+      if case .object(let members) = value, members["frames"] != nil {
+        throw RecordingError(
+          .invalidValue, "a JSON Lines header must not contain frames (one frame per line follows it)",
+          path: [.key("frames")])
+      }
+      header = try RecordingHeader(json: value, strict: strict)
+    } catch let error as RecordingError {
+      throw Self.locate(error, path: path, line: lines.lineNumber)
+    }
+  }
+
+  /// The next frame, or `nil` after the last line.
+  ///
+  /// - Throws: ``RecordingError`` naming the file, line and `frames[i]` path.
+  public mutating func next() throws -> RecordingFrame? {
+    guard let line = try Self.nextNonBlankLine(lines, path: path) else { return nil }
+    do {
+      do {
+        let value = try line.withUnsafeBufferPointer { try JSONParser.parse($0) }
+        let frame = try RecordingFrame(json: value, strict: strict)
+        try Recording.checkOrder(frame.timestamp, after: previousTimestamp)
+        previousTimestamp = frame.timestamp
+        frameIndex += 1
+        return frame
+    } catch let error as RecordingError {
+        throw error.prefixed(.index(frameIndex)).prefixed(.key("frames"))
+      }
+    } catch let error as RecordingError {
+      throw Self.locate(error, path: path, line: lines.lineNumber)
+    }
+  }
+
+  private static func nextNonBlankLine(_ lines: BufferedLineReader, path: String) throws -> [UInt8]? {
+    do {
+      while let line = try lines.nextLine() {
+        if line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) { return Array(line) }
+      }
+      return nil
+    } catch let error as RecordingError {
+      throw error
+    } catch {
+      throw RecordingError(.io, "cannot read the file: \(error.localizedDescription)", file: path)
+    }
+  }
+
+  /// Puts the file and line on `error` (a syntax error's line within the one-line document is
+  /// replaced by the file line; its column is kept).
+  private static func locate(_ error: RecordingError, path: String, line: Int) -> RecordingError {
+    var copy = error
+    copy.file = path
+    copy.line = line
+    if error.kind != .syntax { copy.column = nil }
+    return copy
+  }
+}

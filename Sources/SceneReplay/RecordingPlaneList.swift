@@ -1,0 +1,58 @@
+import Foundation
+
+/// A plane list on its own (DESIGN §7): `{"planes": [...]}` with the same plane objects as a
+/// frame. Identifiers must be unique.
+public struct RecordingPlaneList: Sendable, Hashable {
+  /// The planes.
+  public var planes: [RecordingPlane]
+  /// Members the format does not define, kept for re-writing.
+  public var extras: [String: JSONValue]
+
+  /// Creates a list; call ``validate()`` to check it.
+  public init(planes: [RecordingPlane], extras: [String: JSONValue] = [:]) {
+    self.planes = planes
+    self.extras = extras
+  }
+
+  /// Checks every plane and that identifiers are unique.
+  ///
+  /// - Throws: ``RecordingError`` with a path from the root (`planes[2].extent.width`).
+  public func validate() throws {
+    // A frame performs exactly these checks on its planes.
+    var probe = RecordingFrame(
+      timestamp: 0,
+      camera: RecordingCamera(
+        transform: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1], intrinsics: [1, 0, 0, 0, 1, 0, 0, 0, 1],
+        imageResolution: .init(width: 1, height: 1)))
+    probe.planes = planes
+    try probe.validate()
+  }
+
+  /// Decodes and validates a plane list from a parsed JSON object.
+  public init(json: JSONValue, strict: Bool = false) throws {
+    var object = try JSONObjectDecoder(json, strict: strict)
+    planes = try object.required("planes") { try $0.array { try RecordingPlane(json: $0, strict: strict) } }
+    extras = try object.extras()
+    try validate()
+  }
+
+  /// Reads a plane-list file; errors name `path`.
+  public init(contentsOfFile path: String, strict: Bool = false) throws {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw RecordingError(.io, "cannot read the file", file: path)
+    }
+    do {
+      let value = try data.withUnsafeBytes { try JSONParser.parse($0.bindMemory(to: UInt8.self)) }
+      self = try RecordingPlaneList(json: value, strict: strict)
+    } catch let error as RecordingError {
+      throw error.located(file: path)
+    }
+  }
+
+  /// The JSON object (extras included).
+  public var jsonValue: JSONValue {
+    var members = extras
+    members["planes"] = .array(planes.map(\.jsonValue))
+    return .object(members)
+  }
+}

@@ -1,0 +1,89 @@
+import SpatialMath
+
+/// Shared value checks of the recording types; every error carries a path relative to the value
+/// checked. Internal.
+enum RecordingValidation {
+  /// Tolerance on `RᵀR - I` (max abs entry) and on the bottom row for a rigid transform; ARKit
+  /// poses printed with 6 decimals are orthonormal to about 1e-5.
+  static let rigidTolerance = 1e-3
+
+  static func requireFinite(_ values: [Double]) throws {
+    for (offset, value) in values.enumerated() where !value.isFinite {
+      throw RecordingError(.invalidValue, "must be finite, got \(value)", path: [.index(offset)])
+    }
+  }
+
+  static func requireFinite(_ value: Double, _ key: String) throws {
+    guard value.isFinite else {
+      throw RecordingError(.invalidValue, "must be finite, got \(value)", path: [.key(key)])
+    }
+  }
+
+  static func requireCount(_ values: [Double], _ count: Int) throws {
+    guard values.count == count else {
+      throw RecordingError(.typeMismatch, "expected \(count) numbers, got \(values.count)")
+    }
+  }
+
+  /// 16 finite numbers, column-major, whose upper 3x3 is a rotation (orthonormal, det +1) and
+  /// whose bottom row is (0, 0, 0, 1), within ``rigidTolerance``.
+  static func requireRigid(_ m: [Double]) throws {
+    try requireCount(m, 16)
+    try requireFinite(m)
+    let bottom = [m[3], m[7], m[11], m[15] - 1]
+    if let worst = bottom.map(abs).max(), worst > rigidTolerance {
+      throw RecordingError(
+        .invalidValue,
+        "not a rigid transform: bottom row is (\(m[3]), \(m[7]), \(m[11]), \(m[15])), expected (0, 0, 0, 1)")
+    }
+    var deviation = 0.0
+    for i in 0..<3 {
+      for j in 0..<3 {
+        var dot = 0.0
+        for k in 0..<3 { dot += m[4 * i + k] * m[4 * j + k] }
+        deviation = max(deviation, abs(dot - (i == j ? 1 : 0)))
+      }
+    }
+    if deviation > rigidTolerance {
+      throw RecordingError(
+        .invalidValue,
+        "not a rigid transform: rotation columns are not orthonormal (max |RᵀR - I| = \(JSONWriter.text(of: deviation)), tolerance \(rigidTolerance))"
+      )
+    }
+    let det =
+      m[0] * (m[5] * m[10] - m[9] * m[6]) - m[4] * (m[1] * m[10] - m[9] * m[2])
+      + m[8] * (m[1] * m[6] - m[5] * m[2])
+    if det < 0 {
+      throw RecordingError(.invalidValue, "not a rigid transform: rotation is a reflection (det = \(JSONWriter.text(of: det)))")
+    }
+  }
+
+  /// Finite, positive width and height.
+  static func requirePositive(_ size: Size, what: String) throws {
+    guard size.width.isFinite, size.width > 0 else {
+      throw RecordingError(.invalidValue, "\(what) width must be > 0, got \(JSONWriter.text(of: size.width))", path: [.index(0)])
+    }
+    guard size.height.isFinite, size.height > 0 else {
+      throw RecordingError(.invalidValue, "\(what) height must be > 0, got \(JSONWriter.text(of: size.height))", path: [.index(1)])
+    }
+  }
+
+  /// A normalized box: x, y >= 0, w, h >= 0, x + w <= 1, y + h <= 1 (1e-9 slack for rounding).
+  static func requireUnitBox(_ rect: Rect) throws {
+    let values = [rect.origin.x, rect.origin.y, rect.size.width, rect.size.height]
+    try requireFinite(values)
+    let names = ["x", "y", "width", "height"]
+    for k in 0..<4 where values[k] < 0 {
+      throw RecordingError(.invalidValue, "\(names[k]) must be >= 0, got \(JSONWriter.text(of: values[k]))", path: [.index(k)])
+    }
+    let slack = 1e-9
+    if values[0] + values[2] > 1 + slack {
+      throw RecordingError(
+        .invalidValue, "box must lie within [0, 1]: x + width = \(JSONWriter.text(of: values[0] + values[2])) > 1")
+    }
+    if values[1] + values[3] > 1 + slack {
+      throw RecordingError(
+        .invalidValue, "box must lie within [0, 1]: y + height = \(JSONWriter.text(of: values[1] + values[3])) > 1")
+    }
+  }
+}

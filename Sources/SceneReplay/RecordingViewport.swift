@@ -1,0 +1,48 @@
+import SpatialMath
+
+/// The on-screen view and its orientation, as in the JSON: `{"size": [w, h],
+/// "interfaceOrientation"}`. Used in the header and as an optional per-frame override.
+public struct RecordingViewport: Sendable, Hashable {
+  /// The viewport size in points (> 0).
+  public var size: Size
+  /// The interface orientation.
+  public var interfaceOrientation: RecordingInterfaceOrientation
+  /// Members the format does not define, kept for re-writing.
+  public var extras: [String: JSONValue]
+
+  /// Creates a viewport; call ``validate()`` to check it.
+  public init(size: Size, interfaceOrientation: RecordingInterfaceOrientation, extras: [String: JSONValue] = [:]) {
+    self.size = size
+    self.interfaceOrientation = interfaceOrientation
+    self.extras = extras
+  }
+
+  /// Checks the size is positive.
+  ///
+  /// - Throws: ``RecordingError`` with a path relative to the viewport (`size[0]`).
+  public func validate() throws {
+    do {
+      try RecordingValidation.requirePositive(size, what: "viewport")
+    } catch let error as RecordingError {
+      throw error.prefixed(.key("size"))
+    }
+  }
+
+  init(json: JSONValue, strict: Bool) throws {
+    var object = try JSONObjectDecoder(json, strict: strict)
+    size = try object.required("size") { try $0.size() }
+    interfaceOrientation = try object.required("interfaceOrientation") {
+      try $0.named(RecordingInterfaceOrientation.self, what: "interfaceOrientation")
+    }
+    extras = try object.extras()
+    try validate()
+  }
+
+  /// The JSON object (extras included).
+  public var jsonValue: JSONValue {
+    var members = extras
+    members["size"] = .size(size)
+    members["interfaceOrientation"] = .string(interfaceOrientation.rawValue)
+    return .object(members)
+  }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// The `arsim` tool: subcommand dispatch. Each command parses, validates and runs in separate
+/// steps and returns its standard output; usage errors exit 64, runtime errors exit 1.
+enum Tool {
+  typealias Run = @Sendable ([String]) throws(CommandLineError) -> String
+
+  static let commands: [(name: String, summary: String, run: Run)] = [
+    ("explain", "Trace one Vision box through every coordinate space.", ExplainCommand.run),
+    ("project", "Project world points to image pixels.", ProjectCommand.run),
+    ("import", "Convert another tool's recording (arkit-data-logger) to a recording.", ImportCommand.run),
+  ]
+
+  static var usage: String {
+    let list = commands.map {
+      "  \($0.name.padding(toLength: 10, withPad: " ", startingAt: 0))\($0.summary)"
+    }
+    return """
+      USAGE: arsim <command> [options]
+
+      ARPlacementSim: simulate and test AR marker placement headless.
+
+      COMMANDS:
+      \(list.joined(separator: "\n"))
+
+      Run `arsim <command> --help` for a command's options.
+      """
+  }
+
+  /// Runs the tool on `arguments` (without the program name) and returns the exit status.
+  static func run(_ arguments: [String]) -> Int32 {
+    guard let name = arguments.first else {
+      writeError(usage + "\n")
+      return 64
+    }
+    if name == "--help" || name == "-h" || name == "help" {
+      print(usage)
+      return 0
+    }
+    guard let command = commands.first(where: { $0.name == name }) else {
+      writeError("arsim: unknown command \"\(name)\"\n\n\(usage)\n")
+      return 64
+    }
+    do {
+      print(try command.run(Array(arguments.dropFirst())))
+      return 0
+    } catch {
+      var message = "arsim \(name): \(error.description)\n"
+      if case .usage = error { message += "Run `arsim \(name) --help` for usage.\n" }
+      writeError(message)
+      return error.exitStatus
+    }
+  }
+
+  static func writeError(_ text: String) {
+    FileHandle.standardError.write(Data(text.utf8))
+  }
+}

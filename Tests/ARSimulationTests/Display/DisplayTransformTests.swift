@@ -1,0 +1,130 @@
+import ARSimulation
+import SpatialMath
+import Testing
+
+@Suite("Display transform")
+struct DisplayTransformTests {
+  @Test("Same aspect ratio: the transform is the pure rotation of DESIGN §3.2")
+  func pureRotations() throws {
+    // A 1920x1440 image on a viewport with the rotated image's aspect ratio needs no crop, so
+    // kx = ky = 1 and the transform is exactly the rotation formula.
+    let image = Size(width: 1920, height: 1440)
+    let p = Point(x: 0.1, y: 0.3)
+    let expected: [(InterfaceOrientation, Size, Point)] = [
+      (.landscapeRight, Size(width: 960, height: 720), Point(x: 0.1, y: 0.3)),  // (x, y)
+      (.portrait, Size(width: 720, height: 960), Point(x: 0.7, y: 0.1)),  // (1-y, x)
+      (.landscapeLeft, Size(width: 960, height: 720), Point(x: 0.9, y: 0.7)),  // (1-x, 1-y)
+      (.portraitUpsideDown, Size(width: 720, height: 960), Point(x: 0.3, y: 0.9)),  // (y, 1-x)
+    ]
+    for (orientation, viewport, want) in expected {
+      let t = try #require(
+        AffineTransform2D.displayTransform(
+          imageResolution: image, orientation: orientation, viewportSize: viewport))
+      #expect(p.applying(t).isApproximatelyEqual(to: want, tolerance: 1e-12), "\(orientation)")
+    }
+  }
+
+  @Test("Portrait 1920x1440 on 375x812 shows about 886.7 image rows across the width")
+  func portraitRowsAcrossWidth() throws {
+    let t = try #require(
+      AffineTransform2D.displayTransform(
+        imageResolution: Size(width: 1920, height: 1440), orientation: .portrait,
+        viewportSize: Size(width: 375, height: 812)))
+    let inverse = try #require(t.inverted())
+    // Viewport x runs along image y in portrait; the left and right edges of the view at mid
+    // height give the image rows shown.
+    let left = Point(x: 0, y: 0.5).applying(inverse)
+    let right = Point(x: 1, y: 0.5).applying(inverse)
+    let rows = abs(left.y - right.y) * 1440
+    // By hand: s = max(375/1440, 812/1920) = 812/1920, so 375/s = 375*1920/812 = 886.699 rows.
+    #expect(abs(rows - 375.0 * 1920.0 / 812.0) < 1e-9)
+    #expect(abs(rows - 886.7) < 0.01)
+    // The whole 1920-pixel image width fits the 812-point height exactly (ky = 1).
+    #expect(abs(Point(x: 0, y: 0.5).applying(t).y - 0) < 1e-12)
+    #expect(abs(Point(x: 1, y: 0.5).applying(t).y - 1) < 1e-12)
+  }
+
+  @Test("The recording format's example transform (portrait, 390x844)")
+  func designExample() throws {
+    let t = try #require(
+      AffineTransform2D.displayTransform(
+        imageResolution: Size(width: 1920, height: 1440), orientation: .portrait,
+        viewportSize: Size(width: 390, height: 844)))
+    // kx = (844/1920)*1440/390 = 1.62308, tx = (1 - y)*kx + (1 - kx)/2 at y = 0 -> (1 + kx)/2.
+    let kx = (844.0 / 1920.0) * 1440.0 / 390.0
+    #expect(
+      t.isApproximatelyEqual(
+        to: AffineTransform2D(a: 0, b: 1, c: -kx, d: 0, tx: (1 + kx) / 2, ty: 0), tolerance: 1e-12))
+    #expect(abs(t.c - -1.62) < 0.005 && abs(t.tx - 1.31) < 0.005)
+  }
+
+  @Test(
+    "Invalid sizes give nil",
+    arguments: [
+      Size(width: 0, height: 10), Size(width: -1, height: 5),
+      Size(width: .nan, height: 5), Size(width: .infinity, height: 5),
+    ])
+  func invalidSizes(size: Size) {
+    let good = Size(width: 100, height: 100)
+    #expect(
+      AffineTransform2D.displayTransform(
+        imageResolution: size, orientation: .portrait, viewportSize: good) == nil)
+    #expect(
+      AffineTransform2D.displayTransform(
+        imageResolution: good, orientation: .portrait, viewportSize: size) == nil)
+  }
+}
+
+@Suite("Preview layer geometry")
+struct PreviewLayerGeometryTests {
+  let image = Size(width: 1920, height: 1080)
+  let layer = Size(width: 1000, height: 1000)
+
+  @Test("resizeAspect letterboxes: 1920x1080 in 1000x1000 is 1000x562.5 at y 218.75")
+  func aspectFit() throws {
+    let g = try #require(
+      PreviewLayerGeometry(
+        imageResolution: image, layerSize: layer, videoGravity: .resizeAspect))
+    let r = g.layerRectConverted(fromMetadataOutputRect: .unit)
+    #expect(
+      r.isApproximatelyEqual(to: Rect(x: 0, y: 218.75, width: 1000, height: 562.5), tolerance: 1e-9)
+    )
+  }
+
+  @Test("resizeAspectFill crops: the image is 1777.8 wide, starting at -388.9")
+  func aspectFill() throws {
+    let g = try #require(
+      PreviewLayerGeometry(
+        imageResolution: image, layerSize: layer, videoGravity: .resizeAspectFill))
+    let r = g.layerRectConverted(fromMetadataOutputRect: .unit)
+    let width = 1920.0 * 1000.0 / 1080.0
+    #expect(
+      r.isApproximatelyEqual(
+        to: Rect(x: (1000 - width) / 2, y: 0, width: width, height: 1000), tolerance: 1e-9))
+  }
+
+  @Test("resize stretches the unit rect to the layer bounds")
+  func resize() throws {
+    let g = try #require(
+      PreviewLayerGeometry(
+        imageResolution: image, layerSize: layer, videoGravity: .resize))
+    let r = g.layerRectConverted(
+      fromMetadataOutputRect: Rect(x: 0.25, y: 0.5, width: 0.5, height: 0.25))
+    #expect(
+      r.isApproximatelyEqual(to: Rect(x: 250, y: 500, width: 500, height: 250), tolerance: 1e-9))
+  }
+
+  @Test(
+    "Round trip for every gravity and orientation",
+    arguments: VideoGravity.allCases, InterfaceOrientation.allCases)
+  func roundTrip(gravity: VideoGravity, orientation: InterfaceOrientation) throws {
+    let g = try #require(
+      PreviewLayerGeometry(
+        imageResolution: image, layerSize: Size(width: 390, height: 844), videoGravity: gravity,
+        orientation: orientation))
+    let rect = Rect(x: 0.12, y: 0.34, width: 0.2, height: 0.1)
+    let back = g.metadataOutputRectConverted(
+      fromLayerRect: g.layerRectConverted(fromMetadataOutputRect: rect))
+    #expect(back.isApproximatelyEqual(to: rect, tolerance: 1e-9))
+  }
+}

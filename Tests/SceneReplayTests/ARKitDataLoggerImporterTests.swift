@@ -1,0 +1,121 @@
+import Foundation
+import SpatialMath
+import Testing
+
+@testable import SceneReplay
+
+@Suite struct ARKitDataLoggerImporterTests {
+  /// `../shared/data/arkit-data-logger` from the package root (the main checkout sits beside
+  /// `shared/`); a git worktree one level deeper looks at `../../shared/...`.
+  static let dataDirectory: String = {
+    let candidates = ["../shared/data/arkit-data-logger", "../../shared/data/arkit-data-logger"].map {
+      RecordingFixtures.packageRoot().appendingPathComponent($0).standardizedFileURL.path
+    }
+    return candidates.first {
+      FileManager.default.fileExists(atPath: $0 + "/" + ARKitDataLoggerImporter.poseFileName)
+    } ?? candidates[0]
+  }()
+  static let dataPresent = FileManager.default.fileExists(
+    atPath: dataDirectory + "/" + ARKitDataLoggerImporter.poseFileName)
+
+  let importer = ARKitDataLoggerImporter(
+    focalLengthPixels: SIMD2(1460, 1460), principalPointPixels: SIMD2(960, 720),
+    imageResolution: Size(width: 1920, height: 1440))
+
+  @Test(.enabled(if: dataPresent, "real logger data not found at ../shared/data/arkit-data-logger"))
+  func importsTheRealLoggerSession() throws {
+    let recording = try importer.importRecording(directory: Self.dataDirectory)
+    #expect(recording.frames.count == 2762)
+    // First line: 105230574092166 ns.
+    #expect(recording.frames[0].timestamp == 105230574092166.0 / 1e9)
+    // First line's rows r11 r12 r13 tx / r21 .. ty / r31 .. tz, transposed to column-major.
+    let expected: [Double] = [
+      -0.019570, -0.973180, 0.229209, 0,
+      0.989337, 0.014244, 0.144945, 0,
+      -0.144322, 0.229601, 0.962525, 0,
+      -0.042176, 0.137348, 0.463405, 1,
+    ]
+    #expect(recording.frames[0].camera.transform == expected)
+    #expect(recording.frames[0].camera.intrinsics == [1460, 0, 0, 0, 1460, 0, 960, 720, 1])
+    #expect(recording.frames[0].camera.imageResolution == Size(width: 1920, height: 1440))
+    // The whole accumulated cloud (14,644 lines) sits in the first frame, colours beside it.
+    let cloud = try #require(recording.frames[0].featurePoints)
+    #expect(cloud.points.count == 14644)
+    #expect(cloud.points[0] == SIMD3(-0.463725, -0.622665, -1.255900))
+    #expect(cloud.identifiers?.prefix(2) == [1, 2])
+    guard case .array(let colors) = cloud.extras["colorsYCbCr"] else {
+      Issue.record("colours missing")
+      return
+    }
+    #expect(colors.count == 14644)
+    #expect(colors[0] == .array([.number(235), .number(110), .number(143)]))
+    #expect(recording.frames.dropFirst().allSatisfy { $0.featurePoints == nil })
+    #expect(recording.frames.dropFirst().allSatisfy { $0.timestamp > 105230.5 })
+  }
+
+  @Test(.enabled(if: dataPresent, "real logger data not found"))
+  func importedSessionRoundTripsThroughJSONLines() throws {
+    let recording = try importer.importRecording(directory: Self.dataDirectory)
+    let directory = try RecordingFixtures.makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("logger.jsonl").path
+    try recording.write(toFile: path)
+    #expect(try Recording(contentsOfFile: path) == recording)
+  }
+
+  func writeSource(_ poses: String, points: String? = nil) throws -> URL {
+    let directory = try RecordingFixtures.makeTemporaryDirectory()
+    try Data(poses.utf8).write(to: directory.appendingPathComponent(ARKitDataLoggerImporter.poseFileName))
+    if let points {
+      try Data(points.utf8).write(to: directory.appendingPathComponent(ARKitDataLoggerImporter.pointCloudFileName))
+    }
+    return directory
+  }
+
+  static let identityLine = "1 0 0 0 0 1 0 0 0 0 1 0"  // without the timestamp
+
+  @Test(arguments: [
+    ("# h\n1000 \(identityLine)\n2000 1 0 0\n", "ARKit_camera_pose.txt:3: expected 13 numbers (timestamp and 12 pose values), got 4"),
+    ("# h\n1000 \(identityLine)\n1000 \(identityLine)\n", "ARKit_camera_pose.txt:3: timestamps must be strictly increasing, got 1000 after 1000"),
+    ("# h\n1000 1 0 0 0 0 1 0 0 0 0 1 zero\n", "ARKit_camera_pose.txt:2: field 13 \"zero\" is not a finite number"),
+    ("# h\n1000 2 0 0 0 0 1 0 0 0 0 1 0\n",
+     "ARKit_camera_pose.txt:2: not a rigid transform: rotation columns are not orthonormal (max |RᵀR - I| = 3, tolerance 0.001)"),
+    ("# only a header\n", "ARKit_camera_pose.txt: no pose lines"),
+  ])
+  func reportsMalformedPoseLinesByFileAndLine(poses: String, expected: String) throws {
+    let directory = try writeSource(poses)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let error = #expect(throws: RecordingError.self) { try importer.importRecording(directory: directory.path) }
+    #expect(error?.description == expected)
+  }
+
+  @Test func reportsMalformedPointLines() throws {
+    let directory = try writeSource("# h\n1000 \(Self.identityLine)\n", points: "# p\n1 2 3 4 5 6\n1 2 3\n")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let error = #expect(throws: RecordingError.self) { try importer.importRecording(directory: directory.path) }
+    #expect(error?.description == "ARKit_point_cloud.txt:3: expected 6 numbers (x y z Y Cb Cr), got 3")
+  }
+
+  @Test func convertsASmallSessionAndKeepsComments() throws {
+    // Rotation 90° about +y: rows (0 0 1), (0 1 0), (-1 0 0); translation (1, 2, 3).
+    let directory = try writeSource(
+      "# made by hand\n1500000000 0 0 1 1 0 1 0 2 -1 0 0 3\n2500000000 \(Self.identityLine)\n",
+      points: "# p\n0.5 -0.25 -2 16 128 128\n")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let recording = try importer.importRecording(directory: directory.path)
+    #expect(recording.frames.map(\.timestamp) == [1.5, 2.5])
+    #expect(recording.frames[0].camera.transform == [0, 0, -1, 0, 0, 1, 0, 0, 1, 0, 0, 0, 1, 2, 3, 1])
+    // worldFromCamera * (0, 0, -1): the camera looks along world -x from (1, 2, 3).
+    let pose = try #require(recording.frames[0].camera.worldFromCamera)
+    #expect(pose.transformPoint(SIMD3(0, 0, -1)) == SIMD3(0, 2, 3))
+    #expect(recording.frames[0].featurePoints?.points == [SIMD3(0.5, -0.25, -2)])
+    guard case .object(let source) = recording.header.extras["source"],
+      case .object(let comments) = source["comments"]
+    else {
+      Issue.record("source missing")
+      return
+    }
+    #expect(comments["ARKit_camera_pose.txt:1"] == .string("# made by hand"))
+    #expect(comments["ARKit_point_cloud.txt:1"] == .string("# p"))
+  }
+}

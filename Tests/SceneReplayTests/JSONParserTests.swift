@@ -1,0 +1,64 @@
+import Testing
+
+@testable import SceneReplay
+
+@Suite struct JSONParserTests {
+  @Test func parsesLiteralsAndContainers() throws {
+    let value = try JSONParser.parse(#" { "a" : [true, false, null, "x"], "b": {} , "c": [] } "#)
+    #expect(
+      value
+        == .object([
+          "a": .array([.bool(true), .bool(false), .null, .string("x")]), "b": .object([:]),
+          "c": .array([]),
+        ]))
+  }
+
+  /// Expected values are Swift literals, which the compiler rounds correctly.
+  @Test(arguments: [
+    ("0", 0.0), ("-0", -0.0), ("1", 1.0), ("-12", -12.0), ("0.1", 0.1), ("3.14159", 3.14159),
+    ("1e-5", 1e-5), ("1E+2", 100.0), ("2.5e-3", 0.0025), ("0.000123", 0.000123),
+    ("123456789012345678901234", 123456789012345678901234.0), ("1.7976931348623157e308", 1.7976931348623157e308),
+    ("5e-324", Double.leastNonzeroMagnitude), ("9007199254740993", 9007199254740993.0), ("0.30000000000000004", 0.30000000000000004),
+    ("105230.574092166", 105230.574092166), ("1e23", 1e23), ("-959.5", -959.5),
+  ])
+  func parsesNumbersCorrectlyRounded(text: String, expected: Double) throws {
+    let value = try JSONParser.parse(text)
+    guard case .number(let number) = value else {
+      Issue.record("not a number: \(value)")
+      return
+    }
+    #expect(number.bitPattern == expected.bitPattern, "\(text)")
+  }
+
+  @Test func decodesEscapes() throws {
+    let value = try JSONParser.parse(#""a\"b\\c\/d\n\t\u00e9\ud83d\ude00""#)
+    #expect(value == .string("a\"b\\c/d\n\té😀"))
+  }
+
+  @Test(arguments: [
+    ("{\n  \"a\": 1,\n}", "line 3:1: expected a member name in double quotes, got '}'"),
+    ("[1, 2", "line 1:6: expected ',' or ']', got end of input"),
+    ("[01]", "line 1:3: leading zero in number"),
+    ("1e400", "line 1:1: number 1e400 is out of the range of a 64-bit float"),
+    ("{\"a\":1,\"a\":2}", "line 1:8: duplicate member \"a\""),
+    ("[1] x", "line 1:5: unexpected 'x' after the JSON value"),
+    ("NaN", "line 1:1: expected a value, got 'N'"),
+    ("\"abc", "line 1:1: unterminated string"),
+    ("\"\\ud800\"", "line 1:8: unpaired surrogate in \\u escape"),
+    ("tru", "line 1:1: invalid literal"),
+  ])
+  func reportsSyntaxErrorsWithLineAndColumn(text: String, expected: String) {
+    let error = #expect(throws: RecordingError.self) { try JSONParser.parse(text) }
+    #expect(error?.kind == .syntax)
+    #expect(error?.description == expected)
+  }
+
+  @Test func refusesNestingBeyondTheLimitWithoutTrapping() {
+    let deep = String(repeating: "[", count: JSONParser.maximumDepth + 1)
+      + String(repeating: "]", count: JSONParser.maximumDepth + 1)
+    let error = #expect(throws: RecordingError.self) { try JSONParser.parse(deep) }
+    #expect(error?.message == "nesting deeper than \(JSONParser.maximumDepth)")
+    let ok = String(repeating: "[", count: JSONParser.maximumDepth) + String(repeating: "]", count: JSONParser.maximumDepth)
+    #expect(throws: Never.self) { try JSONParser.parse(ok) }
+  }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+
+@Suite("arsim explain (end to end)")
+struct ExplainCommandTests {
+  func json(_ text: String) throws -> [String: Any] {
+    try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+  }
+
+  func rect(_ object: [String: Any], _ key: String) throws -> [Double] {
+    let r = try #require(object[key] as? [String: Double], "missing \(key)")
+    return [r["x"]!, r["y"]!, r["width"]!, r["height"]!]
+  }
+
+  @Test("centerCrop of 1920x1080: Vision x 0...1 is image x 0.21875...0.78125")
+  func centerCropExample() throws {
+    let result = try ArsimRunner.run([
+      "explain", "--image-size", "1920x1080", "--orientation", "up", "--crop", "centerCrop",
+      "--model-size", "416x416", "--box", "0,0,1,1", "--interface-orientation", "landscapeRight",
+      "--viewport", "1920x1080", "--json",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let object = try json(result.stdout)
+    let image = try rect(object, "imageNormalized")
+    #expect(abs(image[0] - 0.21875) < 1e-12 && abs(image[2] - 0.5625) < 1e-12)
+    let pixels = try rect(object, "imagePixels")
+    #expect(abs(pixels[0] - 420) < 1e-9 && abs(pixels[2] - 1080) < 1e-9)
+    #expect(
+      Set(object.keys) == [
+        "visionNormalized", "orientedImageNormalized", "imageNormalized", "imagePixels",
+        "viewportNormalized", "viewportPoints", "center", "displayTransform",
+      ])
+    let center = try #require(object["center"] as? [String: [String: Double]])
+    #expect(center["imagePixels"] == ["x": 960, "y": 540])
+  }
+
+  @Test("With intrinsics the JSON has a world ray; identity pose puts its origin at 0")
+  func ray() throws {
+    let result = try ArsimRunner.run([
+      "explain", "--box", "0.4,0.4,0.2,0.2", "--intrinsics", "1445,1445,960,720",
+      "--camera-transform", "1,0,0,0,0,1,0,0,0,0,1,0,0.5,1,2,1", "--json",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let ray = try #require(try json(result.stdout)["ray"] as? [String: [Double]])
+    #expect(ray["origin"] == [0.5, 1, 2])
+    // Centred box, principal point at the image centre: the ray looks straight down -z.
+    let d = try #require(ray["direction"])
+    #expect(abs(d[0]) < 1e-7 && abs(d[1]) < 1e-7 && abs(d[2] + 1) < 1e-7)
+  }
+
+  @Test("The camera transform may also be given as 16 separate arguments")
+  func separateTransformArguments() throws {
+    let numbers = ["1", "0", "0", "0", "0", "1", "0", "0", "0", "0", "1", "0", "0", "0", "0", "1"]
+    let result = try ArsimRunner.run(
+      ["explain", "--box", "0,0,1,1", "--intrinsics", "1445,1445,960,720", "--camera-transform"]
+        + numbers + ["--json"])
+    #expect(result.status == 0, "\(result.stderr)")
+  }
+
+  @Test("The table names every space")
+  func table() throws {
+    let result = try ArsimRunner.run(["explain", "--box", "0.1,0.2,0.3,0.4"])
+    #expect(result.status == 0)
+    for space in ["vision normalized", "image pixels", "viewport points", "display transform"] {
+      #expect(result.stdout.contains(space))
+    }
+  }
+
+  @Test(
+    "Bad values exit 64 and name the option",
+    arguments: [
+      (["--box", "0,0,1"], "--box"), (["--box", "0,0,1,1", "--crop", "middle"], "--crop"),
+      (["--box", "0,0,1,1", "--image-size", "0x1440"], "--image-size"),
+      (["--box", "0,0,1,1", "--viewport", "abc"], "--viewport"),
+      (["--box", "0,0,1,1", "--orientation", "sideways"], "--orientation"),
+      (["--box", "0,0,1,1", "--intrinsics", "0,1445,960,720"], "--intrinsics"),
+      (
+        [
+          "--box", "0,0,1,1", "--intrinsics", "1,1,1,1", "--camera-transform",
+          "2,0,0,0,0,2,0,0,0,0,2,0,0,0,0,1",
+        ], "--camera-transform"
+      ),
+      (["--box", "0,0,1,1", "--roi", "0.5,0,0.9,1"], "--roi"),
+      (["--box", "0,0,nan,1"], "--box"), (["--frobnicate"], "--frobnicate"), ([], "--box"),
+    ])
+  func badValues(arguments: [String], option: String) throws {
+    let result = try ArsimRunner.run(["explain"] + arguments)
+    #expect(result.status == 64)
+    #expect(result.stderr.contains(option), "\(result.stderr)")
+    #expect(result.stdout.isEmpty)
+  }
+
+  @Test(
+    "--help works on the tool and every command",
+    arguments: [["--help"], ["explain", "--help"], ["project", "--help"]])
+  func help(arguments: [String]) throws {
+    let result = try ArsimRunner.run(arguments)
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("USAGE"))
+  }
+
+  @Test("An unknown command exits 64")
+  func unknownCommand() throws {
+    let result = try ArsimRunner.run(["teleport"])
+    #expect(result.status == 64)
+    #expect(result.stderr.contains("unknown command"))
+  }
+}
+
+@Suite("Scenes/requests")
+struct SceneRequestTests {
+  static let requests: [String] = {
+    let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Scenes/requests")
+    return ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
+      .filter { $0.hasSuffix(".json") }.sorted().map { directory.appendingPathComponent($0).path }
+  }()
+
+  @Test("Every sample request traces to a world ray", arguments: requests)
+  func traces(path: String) throws {
+    let result = try ArsimRunner.run(["explain", "--request", path, "--json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    #expect(object["ray"] != nil)
+  }
+
+  @Test("There is at least one sample request")
+  func nonEmpty() { #expect(!Self.requests.isEmpty) }
+}
