@@ -11,12 +11,14 @@ import SpatialMath
 ///    the association gate, cost = distance to the marker's predicted position; ties break towards
 ///    lower marker ids and earlier measurements;
 /// 4. assigned measurements update the marker's filter; a filter may still reject an outlier;
-/// 5. an unassigned measurement near an unmatched established marker (same label, within the
-///    re-anchoring search radius, not on another shown marker; the nearest one per marker) is evidence against that marker (so is
-///    a measurement its filter rejected): evidence in `k` consecutive detector frames that is
-///    mutually consistent re-anchors it (its filter restarts at the mean); an unassigned
-///    measurement within the association gate of a shown marker with its label is a duplicate and
-///    is dropped; any other unassigned measurement starts a tentative marker;
+/// 5. a marker whose filter rejected its measurement, or an unmatched established marker with an
+///    unassigned measurement of its label within the re-anchoring search radius (the nearest one,
+///    and not within the gate of another shown marker, which would rather be a mislabelled
+///    detection of that marker), collects that measurement as evidence against its position;
+///    mutually consistent evidence in `k` consecutive detector frames re-anchors the marker (its
+///    filter restarts at the mean, its id stays). An unassigned measurement within the gate of a
+///    shown marker with its label is a duplicate and is dropped; any other unassigned measurement
+///    starts a tentative marker;
 /// 6. lifecycle (see `MarkerState`): tentative markers die on their first miss, confirmed markers
 ///    coast through misses and are removed after `maximumCoastSeconds` without a hit.
 ///
