@@ -2,7 +2,7 @@
 //
 // ARPlacementSim: headless simulation of AR marker placement (camera, display transforms, Vision
 // geometry, raycasting, tracking). Module dependencies run one way:
-//   SpatialMath <- ARSimulation <- SceneReplay (recording format, importers) <- arsim
+//   SpatialMath <- ARSimulation <- Placement <- SceneReplay (format, replay, importers) <- arsim
 //   _RaycastKernels (C, SIMDe) <- ARSimulation
 import PackageDescription
 
@@ -11,6 +11,7 @@ let package = Package(
   products: [
     .library(name: "SpatialMath", targets: ["SpatialMath"]),
     .library(name: "ARSimulation", targets: ["ARSimulation"]),
+    .library(name: "Placement", targets: ["Placement"]),
     .library(name: "SceneReplay", targets: ["SceneReplay"]),
     .executable(name: "arsim", targets: ["arsim"]),
   ],
@@ -24,16 +25,20 @@ let package = Package(
       cSettings: [.unsafeFlags(["-O3", "-fno-fast-math", "-ffp-contract=off"])]
     ),
     .target(name: "ARSimulation", dependencies: ["SpatialMath", "_RaycastKernels"]),
-    .target(name: "SceneReplay", dependencies: ["SpatialMath", "ARSimulation"]),
-    .executableTarget(name: "arsim", dependencies: ["ARSimulation", "SceneReplay", "SpatialMath"]),
+    .target(name: "Placement", dependencies: ["SpatialMath", "ARSimulation"]),
+    .target(name: "SceneReplay", dependencies: ["SpatialMath", "ARSimulation", "Placement"]),
+    .executableTarget(
+      name: "arsim", dependencies: ["Placement", "ARSimulation", "SceneReplay", "SpatialMath"]),
     .executableTarget(
       name: "ARSimBenchmarks",
-      dependencies: ["ARSimulation", "SceneReplay", "SpatialMath", "_RaycastKernels"],
+      dependencies: ["Placement", "ARSimulation", "SceneReplay", "SpatialMath", "_RaycastKernels"],
       path: "Benchmarks/ARSimBenchmarks"
     ),
     .testTarget(name: "SpatialMathTests", dependencies: ["SpatialMath"]),
     .testTarget(name: "ARSimulationTests", dependencies: ["ARSimulation", "SpatialMath", "_RaycastKernels"]),
-    .testTarget(name: "SceneReplayTests", dependencies: ["SceneReplay", "ARSimulation", "SpatialMath"]),
+    .testTarget(name: "PlacementTests", dependencies: ["Placement", "ARSimulation", "SpatialMath"]),
+    .testTarget(
+      name: "SceneReplayTests", dependencies: ["SceneReplay", "Placement", "ARSimulation", "SpatialMath"]),
     .testTarget(name: "arsimTests", dependencies: ["arsim"]),
   ],
   swiftLanguageModes: [.v6]

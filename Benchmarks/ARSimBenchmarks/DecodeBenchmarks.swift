@@ -1,3 +1,4 @@
+import SpatialMath
 import Foundation
 import SceneReplay
 

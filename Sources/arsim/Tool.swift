@@ -3,12 +3,22 @@ import Foundation
 /// The `arsim` tool: subcommand dispatch. Each command parses, validates and runs in separate
 /// steps and returns its standard output; usage errors exit 64, runtime errors exit 1.
 enum Tool {
-  typealias Run = @Sendable ([String]) throws(CommandLineError) -> String
+  /// How a command runs: most return their standard output and throw `CommandLineError`;
+  /// streaming commands write their own output and return the exit status.
+  enum Run: Sendable {
+    case returning(@Sendable ([String]) throws(CommandLineError) -> String)
+    case streaming(@Sendable ([String]) -> Int32)
+  }
 
   static let commands: [(name: String, summary: String, run: Run)] = [
-    ("explain", "Trace one Vision box through every coordinate space.", ExplainCommand.run),
-    ("project", "Project world points to image pixels.", ProjectCommand.run),
-    ("import", "Convert another tool's recording (arkit-data-logger) to a recording.", ImportCommand.run),
+    ("explain", "Trace one Vision box through every coordinate space.", .returning(ExplainCommand.run)),
+    ("project", "Project world points to image pixels.", .returning(ProjectCommand.run)),
+    ("filter", "Smooth a logged position stream (tune filters on your logs).",
+     .streaming { FilterCommand.run(arguments: $0) }),
+    (
+      "import", "Convert another tool's recording (arkit-data-logger) to a recording.",
+      .returning(ImportCommand.run)
+    ),
   ]
 
   static var usage: String {
@@ -41,8 +51,12 @@ enum Tool {
       writeError("arsim: unknown command \"\(name)\"\n\n\(usage)\n")
       return 64
     }
+    let rest = Array(arguments.dropFirst())
     do {
-      print(try command.run(Array(arguments.dropFirst())))
+      switch command.run {
+      case .returning(let run): print(try run(rest))
+      case .streaming(let run): return run(rest)
+      }
       return 0
     } catch {
       var message = "arsim \(name): \(error.description)\n"

@@ -2,7 +2,7 @@ import Foundation
 import SpatialMath
 import Testing
 
-extension SplitMix64 {
+extension TestSplitMix64 {
   /// A finite `Float` of either sign with a magnitude anywhere from 1e-30 to 1e30 (log-uniform),
   /// or exactly zero one time in sixteen.
   mutating func wideFloat() -> Float {
@@ -20,7 +20,7 @@ extension SplitMix64 {
 struct FiniteOutputTests {
   @Test(arguments: testSeeds)
   func vectorsRaysAndPlanes(seed: UInt64) {
-    var rng = SplitMix64(seed: seed)
+    var rng = TestSplitMix64(seed: seed)
     for _ in 0..<500 {
       let (a, b, c) = (rng.wideVector(), rng.wideVector(), rng.wideVector())
       if let unit = a.normalized() {
@@ -44,7 +44,7 @@ struct FiniteOutputTests {
 
   @Test(arguments: testSeeds)
   func quaternionsAndRigidTransforms(seed: UInt64) throws {
-    var rng = SplitMix64(seed: seed)
+    var rng = TestSplitMix64(seed: seed)
     for _ in 0..<300 {
       let raw = Quaternion(
         vector: SIMD4(rng.wideFloat(), rng.wideFloat(), rng.wideFloat(), rng.wideFloat()))
@@ -76,7 +76,7 @@ struct FiniteOutputTests {
 
   @Test(arguments: testSeeds)
   func matrixInverses(seed: UInt64) {
-    var rng = SplitMix64(seed: seed)
+    var rng = TestSplitMix64(seed: seed)
     for _ in 0..<300 {
       let m3 = Matrix3x3(rng.wideVector(), rng.wideVector(), rng.wideVector())
       if let inverse = m3.inverted() { #expect(inverse.isFinite, "seed \(seed): \(m3)") }
@@ -91,7 +91,7 @@ struct FiniteOutputTests {
 
   @Test(arguments: testSeeds)
   func twoDimensionalGeometry(seed: UInt64) {
-    var rng = SplitMix64(seed: seed)
+    var rng = TestSplitMix64(seed: seed)
     for _ in 0..<300 {
       let t = AffineTransform2D(
         a: Double(rng.wideFloat()), b: Double(rng.wideFloat()), c: Double(rng.wideFloat()),

@@ -1,9 +1,9 @@
 import Foundation
 import SpatialMath
 
-/// Seeded generators of test inputs, built only from `SplitMix64` and closed forms (never from the
+/// Seeded generators of test inputs, built only from `TestSplitMix64` and closed forms (never from the
 /// code under test, except where a test says so).
-extension SplitMix64 {
+extension TestSplitMix64 {
   /// A vector with components uniform in `-r...r`.
   mutating func vector(_ r: Float = 10) -> SIMD3<Float> {
     SIMD3(float(-r...r), float(-r...r), float(-r...r))

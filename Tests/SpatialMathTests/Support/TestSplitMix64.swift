@@ -1,6 +1,6 @@
-/// SplitMix64 (Steele, Lea and Flood 2014): a tiny seeded generator, so that every random test
+/// TestSplitMix64 (Steele, Lea and Flood 2014): a tiny seeded generator, so that every random test
 /// input is reproducible from the seed printed in its failure message.
-struct SplitMix64: RandomNumberGenerator {
+struct TestSplitMix64: RandomNumberGenerator {
   private var state: UInt64
 
   init(seed: UInt64) { state = seed }

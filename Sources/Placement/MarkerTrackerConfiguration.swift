@@ -1,0 +1,43 @@
+/// Parameters of `MarkerTracker`. Distances are metres in world space, times seconds.
+///
+/// Defaults suit buttons a few centimetres apart measured with millimetre-scale noise at 30 Hz.
+public struct MarkerTrackerConfiguration: Sendable, Hashable, Codable {
+  /// A measurement can be assigned to a marker only when it has the marker's label and lies within
+  /// this distance of the marker's predicted position.
+  public var associationGateMeters: Float = 0.012
+  /// Consecutive hits that confirm a tentative marker (>= 1).
+  public var confirmationHitCount: Int = 3
+  /// An established marker without hits for longer than this is removed.
+  public var maximumCoastSeconds: Double = 1.5
+  /// Mutually consistent rejected measurements (k) that re-anchor an established marker (>= 1).
+  public var reanchorMeasurementCount: Int = 2
+  /// Rejected measurements within this distance of an unmatched established marker count as
+  /// evidence against its position (candidates for re-anchoring) instead of starting a new marker.
+  public var reanchorSearchRadiusMeters: Float = 0.15
+  /// Rejected measurements are mutually consistent when each lies within this distance of their
+  /// mean.
+  public var reanchorConsistencyMeters: Float = 0.008
+  /// Measurements with a lower confidence are ignored.
+  public var minimumConfidence: Float = 0
+  /// Time constant of the spread estimate.
+  public var spreadTimeConstantSeconds: Double = 0.5
+  /// Rigid-layout mode: all markers sit on one rigid object, so a jump seen consistently by
+  /// several markers is estimated once (a shared translation) and applied to every marker at once;
+  /// markers keep their identities and relative layout.
+  public var rigidLayout: Bool = false
+  /// In rigid-layout mode, the number of measurements that must agree on a shared jump (>= 1).
+  public var rigidMinimumSupport: Int = 3
+
+  /// The default configuration.
+  public init() {}
+
+  /// Whether every value is usable (finite, positive where a size or count).
+  public var isValid: Bool {
+    associationGateMeters.isFinite && associationGateMeters > 0 && confirmationHitCount >= 1
+      && maximumCoastSeconds.isFinite && maximumCoastSeconds >= 0 && reanchorMeasurementCount >= 1
+      && reanchorSearchRadiusMeters.isFinite && reanchorSearchRadiusMeters >= 0
+      && reanchorConsistencyMeters.isFinite && reanchorConsistencyMeters > 0
+      && minimumConfidence.isFinite && spreadTimeConstantSeconds.isFinite
+      && spreadTimeConstantSeconds > 0 && rigidMinimumSupport >= 1
+  }
+}

@@ -1,0 +1,178 @@
+import Placement
+import SpatialMath
+import Testing
+
+@Suite struct MarkerTrackerTests {
+  static func tracker(
+    _ configure: (inout MarkerTrackerConfiguration) -> Void = { _ in }
+  ) throws -> MarkerTracker<AnyPositionFilter> {
+    var configuration = MarkerTrackerConfiguration()
+    configure(&configuration)
+    let filter = try AnyPositionFilter(name: "kalman", parameters: [:])
+    return try #require(MarkerTracker(configuration: configuration, filterPrototype: filter))
+  }
+
+  static let p = SIMD3<Float>(0.1, -0.2, -0.5)
+
+  @Test func constantSignalConfirmsAfterNHitsAndPassesThrough() throws {
+    var tracker = try Self.tracker()
+    let m = MarkerMeasurement(label: "fan", position: Self.p)
+    #expect(tracker.update(measurements: [m], timestampSeconds: 0).map(\.state) == [.tentative])
+    #expect(
+      tracker.update(measurements: [m], timestampSeconds: 1.0 / 30).map(\.state) == [.tentative])
+    let out = tracker.update(measurements: [m], timestampSeconds: 2.0 / 30)
+    #expect(out.map(\.state) == [.confirmed])
+    #expect(out.first?.position == Self.p)
+    #expect(out.first?.id == 1)
+    #expect(out.first?.spreadMeters == 0)
+  }
+
+  @Test func tentativeMarkerIsDroppedOnItsFirstMiss() throws {
+    var tracker = try Self.tracker()
+    tracker.update(
+      measurements: [MarkerMeasurement(label: "fan", position: Self.p)], timestampSeconds: 0)
+    #expect(tracker.update(measurements: [], timestampSeconds: 1.0 / 30).isEmpty)
+    #expect(tracker.statistics.removedMarkerCount == 1)
+  }
+
+  @Test func confirmedMarkerCoastsWithoutMovingThenIsRemoved() throws {
+    var tracker = try Self.tracker { $0.maximumCoastSeconds = 1 }
+    let m = MarkerMeasurement(label: "fan", position: Self.p)
+    for i in 0..<3 { tracker.update(measurements: [m], timestampSeconds: Double(i) / 30) }
+    let coasting = tracker.update(measurements: [], timestampSeconds: 0.5)
+    #expect(coasting.map(\.state) == [.coasting])
+    #expect(coasting.first?.position == Self.p)
+    #expect(tracker.update(measurements: [], timestampSeconds: 1.0).map(\.position) == [Self.p])
+    #expect(tracker.update(measurements: [], timestampSeconds: 1.1).isEmpty)
+  }
+
+  @Test func nanMeasurementsAreRejectedAndCountedWithoutChangingState() throws {
+    var tracker = try Self.tracker()
+    let m = MarkerMeasurement(label: "fan", position: Self.p)
+    for i in 0..<3 { tracker.update(measurements: [m], timestampSeconds: Double(i) / 30) }
+    let before = tracker.markers
+    let bad = [
+      MarkerMeasurement(label: "fan", position: SIMD3(.nan, 0, 0)),
+      MarkerMeasurement(label: "fan", position: Self.p, confidence: .infinity),
+    ]
+    let after = tracker.update(measurements: bad + [m], timestampSeconds: 3.0 / 30)
+    #expect(tracker.statistics.nonFiniteMeasurementCount == 2)
+    #expect(after.map(\.position) == before.map(\.position))
+    #expect(after.count == 1)
+  }
+
+  @Test func framesWithoutIncreasingTimestampsAreIgnored() throws {
+    var tracker = try Self.tracker()
+    tracker.update(
+      measurements: [MarkerMeasurement(label: "fan", position: Self.p)], timestampSeconds: 1)
+    tracker.update(
+      measurements: [MarkerMeasurement(label: "fan", position: .zero)], timestampSeconds: 1)
+    tracker.update(measurements: [], timestampSeconds: .nan)
+    #expect(tracker.statistics.rejectedFrameCount == 2)
+    #expect(tracker.markers.count == 1)
+  }
+
+  @Test func labelsKeepMeasurementsApart() throws {
+    var tracker = try Self.tracker()
+    let a = MarkerMeasurement(label: "fan", position: Self.p)
+    let b = MarkerMeasurement(label: "ac", position: Self.p + SIMD3(0.002, 0, 0))
+    let out = tracker.update(measurements: [a, b], timestampSeconds: 0)
+    #expect(out.map(\.label) == ["fan", "ac"])
+  }
+
+  /// Two same-label markers move towards each other at 5 cm/s and cross; with a constant-velocity
+  /// filter the prediction carries each identity through the crossing.
+  @Test func identitiesSurviveACrossing() throws {
+    let filter = try AnyPositionFilter(
+      name: "kalman",
+      parameters: ["process-noise": "1e-3", "initial-speed-std": "0.2", "gate": "off"])
+    var tracker = try #require(MarkerTracker(filterPrototype: filter))
+    var leftID: Int?
+    for i in 0..<180 {
+      let t = Double(i) / 30
+      let left = SIMD3<Float>(Float(-0.1 + 0.05 * t), 0, -0.5)
+      let right = SIMD3<Float>(Float(0.1 - 0.05 * t), 0.004, -0.5)
+      let out = tracker.update(
+        measurements: [
+          MarkerMeasurement(label: "fan", position: right),
+          MarkerMeasurement(label: "fan", position: left),
+        ],
+        timestampSeconds: t)
+      if i == 10 { leftID = out.min { $0.position.x < $1.position.x }?.id }
+    }
+    // After 6 s the left starter is at x = +0.2.
+    let finalRightmost = tracker.markers.max { $0.position.x < $1.position.x }
+    #expect(tracker.markers.count == 2)
+    #expect(finalRightmost?.id == leftID)
+  }
+
+  /// k = 2 mutually consistent measurements far from a confirmed marker re-anchor it (same id).
+  @Test func reanchorsAfterConsistentRejectedMeasurements() throws {
+    var tracker = try Self.tracker { $0.reanchorMeasurementCount = 2 }
+    let m = MarkerMeasurement(label: "fan", position: Self.p)
+    for i in 0..<5 { tracker.update(measurements: [m], timestampSeconds: Double(i) / 30) }
+    let moved = MarkerMeasurement(label: "fan", position: Self.p + SIMD3(0.05, 0, 0))
+    let first = tracker.update(measurements: [moved], timestampSeconds: 5.0 / 30)
+    #expect(first.map(\.position) == [Self.p])
+    #expect(first.map(\.state) == [.coasting])
+    let second = tracker.update(measurements: [moved], timestampSeconds: 6.0 / 30)
+    #expect(second.map(\.position) == [moved.position])
+    #expect(second.map(\.id) == [1])
+    #expect(tracker.statistics.reanchorCount == 1)
+  }
+
+  /// A single far outlier neither moves the marker nor becomes a shown marker.
+  @Test func singleOutlierIsRejected() throws {
+    var tracker = try Self.tracker()
+    let m = MarkerMeasurement(label: "fan", position: Self.p)
+    for i in 0..<5 { tracker.update(measurements: [m], timestampSeconds: Double(i) / 30) }
+    let outlier = MarkerMeasurement(label: "fan", position: Self.p + SIMD3(0, 0.08, 0))
+    tracker.update(measurements: [m, outlier], timestampSeconds: 5.0 / 30)
+    let out = tracker.update(measurements: [m], timestampSeconds: 6.0 / 30)
+    #expect(out.map(\.position) == [Self.p])
+    #expect(tracker.shownMarkers.count == 1)
+  }
+
+  /// Rigid layout: four markers 27 mm apart; the world jumps 2 cm towards the neighbours. All
+  /// markers move by the shared jump in the first frame (three measurements agree, the minimum
+  /// support), and keep their ids.
+  @Test func rigidLayoutMovesAllMarkersTogether() throws {
+    var tracker = try Self.tracker { $0.rigidLayout = true }
+    let positions: [SIMD3<Float>] = (0..<4).map { Self.p + SIMD3(0.027 * Float($0), 0, 0) }
+    let labels = ["a", "b", "a", "c"]
+    func measurements(_ shift: SIMD3<Float>) -> [MarkerMeasurement] {
+      zip(labels, positions).map { MarkerMeasurement(label: $0, position: $1 + shift) }
+    }
+    for i in 0..<5 {
+      tracker.update(measurements: measurements(.zero), timestampSeconds: Double(i) / 30)
+    }
+    let ids = tracker.markers.map(\.id)
+    let jump = SIMD3<Float>(0.02, 0, 0)
+    // One marker is missed in the jump frame: it moves with the others.
+    let out = tracker.update(
+      measurements: Array(measurements(jump).prefix(3)), timestampSeconds: 5.0 / 30)
+    #expect(out.map(\.id) == ids)
+    for (marker, p) in zip(out, positions) {
+      #expect(marker.position.isApproximatelyEqual(to: p + jump, tolerance: 1e-6))
+    }
+    #expect(tracker.statistics.rigidReanchorCount == 1)
+  }
+
+  @Test func projectionSeamPassesTheWorldPosition() throws {
+    var tracker = try #require(MarkerTracker())
+    let out = tracker.update(
+      measurements: [MarkerMeasurement(label: "fan", position: Self.p)], timestampSeconds: 0)
+    let marker = try #require(out.first)
+    let point = marker.viewportPoint { Point(x: Double($0.x) * 1000, y: Double($0.y) * 1000) }
+    #expect(point?.isApproximatelyEqual(to: Point(x: 100, y: -200), tolerance: 1e-3) == true)
+    #expect(marker.viewportPoint { _ in nil } == nil)
+    #expect(marker.viewportPoint { _ in Point(x: .nan, y: 0) } == nil)
+  }
+
+  @Test func invalidConfigurationFails() throws {
+    var configuration = MarkerTrackerConfiguration()
+    configuration.associationGateMeters = .nan
+    let filter = try AnyPositionFilter(name: "median", parameters: [:])
+    #expect(MarkerTracker(configuration: configuration, filterPrototype: filter) == nil)
+  }
+}

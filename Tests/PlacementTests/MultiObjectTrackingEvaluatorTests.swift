@@ -1,0 +1,40 @@
+import Placement
+import Testing
+
+@Suite struct MultiObjectTrackingEvaluatorTests {
+  /// Hand-scored sequence (threshold 0.1 m; A at x = 0, B at x = 1):
+  /// F1 hyps 1@A, 2@B: 2 matches. F2 hyp 1@A: B missed. F3 hyps 1@B, 3@A: A 1->3 and B 2->1 are
+  /// two ID switches. F4 truth A only, hyps 3@A, 4 far: 1 false positive.
+  /// Truth 7, hypotheses 7, misses 1, FP 1, IDSW 2: MOTA = 1 - 4/7 = 3/7.
+  /// Pair frames: (A,1)=2, (B,2)=1, (A,3)=2, (B,1)=1; best one-to-one IDTP = 3: IDF1 = 6/14 = 3/7.
+  @Test func handScoredSequence() throws {
+    let a = SIMD3<Float>(0, 0, 0)
+    let b = SIMD3<Float>(1, 0, 0)
+    var evaluator = MultiObjectTrackingEvaluator(thresholdMeters: 0.1)
+    evaluator.addFrame(truth: [("A", a), ("B", b)], hypotheses: [(1, a), (2, b)])
+    evaluator.addFrame(truth: [("A", a), ("B", b)], hypotheses: [(1, a)])
+    evaluator.addFrame(truth: [("A", a), ("B", b)], hypotheses: [(1, b), (3, a)])
+    evaluator.addFrame(truth: [("A", a)], hypotheses: [(3, a), (4, SIMD3(5, 0, 0))])
+    let score = evaluator.result
+    #expect(score.truthCount == 7)
+    #expect(score.hypothesisCount == 7)
+    #expect(score.matchCount == 6)
+    #expect(score.missCount == 1)
+    #expect(score.falsePositiveCount == 1)
+    #expect(score.idSwitchCount == 2)
+    #expect(score.idTruePositiveCount == 3)
+    #expect(abs(try #require(score.mota) - 3.0 / 7) < 1e-12)
+    #expect(abs(try #require(score.idf1) - 3.0 / 7) < 1e-12)
+    #expect(score.idSwitchesPer1000Frames == 500)
+  }
+
+  @Test func perfectTrackingScoresOne() {
+    var evaluator = MultiObjectTrackingEvaluator(thresholdMeters: 0.01)
+    for i in 0..<10 {
+      let p = SIMD3<Float>(Float(i) * 0.001, 0, 0)
+      evaluator.addFrame(truth: [("A", p)], hypotheses: [(7, p)])
+    }
+    #expect(evaluator.result.mota == 1)
+    #expect(evaluator.result.idf1 == 1)
+  }
+}
