@@ -31,6 +31,8 @@
 #define vge(a, b) simde_mm256_cmp_ps(a, b, SIMDE_CMP_GE_OQ)
 #define veq(a, b) simde_mm256_cmp_ps(a, b, SIMDE_CMP_EQ_OQ)
 #define vmovemask simde_mm256_movemask_ps
+#define vcastf simde_mm256_castps_si256
+#define vcmpgti simde_mm256_cmpgt_epi32
 #define ARSK_FN(name) arsk_avx2_##name
 
 #include "internal/raycast_kernel_body.h"

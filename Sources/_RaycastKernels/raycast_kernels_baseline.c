@@ -24,6 +24,8 @@
 #define vge simde_mm_cmpge_ps
 #define veq simde_mm_cmpeq_ps
 #define vmovemask simde_mm_movemask_ps
+#define vcastf simde_mm_castps_si128
+#define vcmpgti simde_mm_cmpgt_epi32
 #define ARSK_FN(name) arsk_baseline_##name
 
 #include "internal/raycast_kernel_body.h"

@@ -16,7 +16,7 @@
 /* Precomputed per-plane record for a shared ray origin (grid kernel). */
 enum {
   R_NX = 0, R_NY, R_NZ, R_NUM, R_UX, R_UY, R_UZ, R_WU, R_VX, R_VY, R_VZ, R_WV,
-  R_HU, R_HV, R_RAD, R_PAD, R_RCX, R_RCY, R_RCZ, R_PAD2
+  R_HU, R_HV, R_RAD, R_LB, R_RCX, R_RCY, R_RCZ, R_PAD
 };
 
 static inline V vblend(V a, V b, V mask) { return vor(vand(mask, b), vandnot(mask, a)); }
@@ -33,7 +33,7 @@ static inline void ARSK_FN(plane_step)(
   V facing = vlt(dn, vsub(vset1(0.0f), eps));
   if (!scene->cull_back_faces) facing = vor(facing, vgt(dn, eps));
   V t = vdiv(num, dn);
-  V cand = vand(vand(valid, facing), vand(vgt(t, vset1(0.0f)), vlt(t, *best_t)));
+  V cand = vand(vand(valid, facing), vand(vgt(t, vset1(0.0f)), vle(t, *best_t)));
   if (!vmovemask(cand)) return;
   V du = vadd(vadd(vmul(dx, vset1(ux)), vmul(dy, vset1(uy))), vmul(dz, vset1(uz)));
   V dv = vadd(vadd(vmul(dx, vset1(vx)), vmul(dy, vset1(vy))), vmul(dz, vset1(vz)));
@@ -48,8 +48,12 @@ static inline void ARSK_FN(plane_step)(
       cand = vand(cand, vge(s, vset1(e[2])));
     }
   }
-  *best_t = vblend(*best_t, t, cand);
-  *best_i = vblend(*best_i, vcasti(vset1i((int32_t)k)), cand);
+  /* Nearer, or as near with a lower index (planes may be visited out of index order). */
+  V kv = vcasti(vset1i((int32_t)k));
+  V lower_index = vcasti(vcmpgti(vcastf(*best_i), vcastf(kv)));
+  V wins = vand(cand, vor(vlt(t, *best_t), vand(veq(t, *best_t), lower_index)));
+  *best_t = vblend(*best_t, t, wins);
+  *best_i = vblend(*best_i, kv, wins);
 }
 
 /* Lanes whose six ray components are all finite. x*0 == 0 exactly when x is finite. */
@@ -131,16 +135,49 @@ static inline void ARSK_FN(grid_dir)(const arsk_pinhole_grid *g, float col, floa
   d[2] = (R[2] * cx + R[5] * cy) + R[8] * cz;
 }
 
+/* An unnormalized world direction of a pixel centre, for the culling cones only (the cone through
+   the origin does not depend on the length; rounding is absorbed by the culling margins). */
+static inline void ARSK_FN(corner_dir)(const arsk_pinhole_grid *g, float col, float row, float *d) {
+  float gu = col + 0.5f, gv = row + 0.5f;
+  float iu = (g->a * gu + g->c * gv) + g->tx, iv = (g->b * gu + g->d * gv) + g->ty;
+  float x = (iu - g->ox) / g->fx, y = -((iv - g->oy) / g->fy);
+  const float *R = g->rotation;
+  d[0] = (R[0] * x + R[3] * y) - R[6];
+  d[1] = (R[1] * x + R[4] * y) - R[7];
+  d[2] = (R[2] * x + R[5] * y) - R[8];
+}
+
+/* Sorts list[0..n) by (lower bound, index): Shell sort, in place, no allocation. */
+static void ARSK_FN(sort_by_bound)(const float *rec, uint32_t *list, size_t n) {
+  static const size_t gaps[] = {701, 301, 132, 57, 23, 10, 4, 1};
+  for (size_t gi = 0; gi < sizeof gaps / sizeof gaps[0]; gi++) {
+    size_t gap = gaps[gi];
+    for (size_t i = gap; i < n; i++) {
+      uint32_t v = list[i];
+      float key = rec[(size_t)v * ARSK_RECORD + R_LB];
+      size_t j = i;
+      while (j >= gap) {
+        uint32_t u = list[j - gap];
+        float uk = rec[(size_t)u * ARSK_RECORD + R_LB];
+        if (uk < key || (uk == key && u < v)) break;
+        list[j] = u;
+        j -= gap;
+      }
+      list[j] = v;
+    }
+  }
+}
+
 /* Keeps the planes of in[] whose bounding sphere may touch the cone of the tile whose corner pixel
    centres are cols [c0, c1] x rows [r0, r1]. Conservative: margins absorb rounding. */
 static size_t ARSK_FN(cull_tile)(const arsk_pinhole_grid *g, const float *rec, const uint32_t *in,
                                  size_t n_in, uint32_t *out, uint32_t c0, uint32_t c1, uint32_t r0,
                                  uint32_t r1) {
   float cd[4][3];
-  ARSK_FN(grid_dir)(g, (float)c0, (float)r0, cd[0]);
-  ARSK_FN(grid_dir)(g, (float)c1, (float)r0, cd[1]);
-  ARSK_FN(grid_dir)(g, (float)c1, (float)r1, cd[2]);
-  ARSK_FN(grid_dir)(g, (float)c0, (float)r1, cd[3]);
+  ARSK_FN(corner_dir)(g, (float)c0, (float)r0, cd[0]);
+  ARSK_FN(corner_dir)(g, (float)c1, (float)r0, cd[1]);
+  ARSK_FN(corner_dir)(g, (float)c1, (float)r1, cd[2]);
+  ARSK_FN(corner_dir)(g, (float)c0, (float)r1, cd[3]);
   float mid[3] = {0, 0, 0};
   for (int i = 0; i < 4; i++) for (int j = 0; j < 3; j++) mid[j] += cd[i][j];
   float m[4][3];
@@ -180,6 +217,14 @@ static void ARSK_FN(grid_tile)(const arsk_scene_soa *scene, const arsk_pinhole_g
   const float *R = g->rotation;
   const V half = vset1(0.5f), one = vset1(1.0f), mone = vset1(-1.0f);
   const V valid = vcasti(vset1i(-1));
+  if (n == 0) { /* Nothing visible from this tile: all misses, no rays needed. */
+    for (uint32_t row = r0; row < r1; row++)
+      for (uint32_t col = c0; col < c1; col++) {
+        out_t[(size_t)row * g->width + col] = INFINITY;
+        out_index[(size_t)row * g->width + col] = -1;
+      }
+    return;
+  }
   for (uint32_t row = r0; row < r1; row++) {
     V gv = vadd(vset1((float)row), half);
     for (uint32_t col = c0; col < c1; col += VL) {
@@ -197,6 +242,9 @@ static void ARSK_FN(grid_tile)(const arsk_scene_soa *scene, const arsk_pinhole_g
       for (size_t j = 0; j < n; j++) {
         uint32_t k = list[j];
         const float *r = rec + (size_t)k * ARSK_RECORD;
+        /* The list is sorted by lower bound: once every lane has a hit nearer than this plane
+           can be, no later plane can win either. */
+        if (!vmovemask(vge(bt, vset1(r[R_LB])))) break;
         ARSK_FN(plane_step)(scene, k, vset1(r[R_NUM]), vset1(r[R_WU]), vset1(r[R_WV]), dx, dy, dz,
                             r[R_NX], r[R_NY], r[R_NZ], r[R_UX], r[R_UY], r[R_UZ], r[R_VX],
                             r[R_VY], r[R_VZ], r[R_HU], r[R_HV], valid, &bt, &bi);
@@ -282,12 +330,16 @@ void ARSK_FN(intersect_pinhole_grid)(const arsk_scene_soa *scene, const arsk_pin
     float dist = sqrtf(r[R_RCX] * r[R_RCX] + r[R_RCY] * r[R_RCY] + r[R_RCZ] * r[R_RCZ]);
     float rad = P[ARSK_FIELD_RADIUS * S + k];
     r[R_RAD] = (rad + 1e-4f * (dist + rad)) + 1e-6f;
-    r[R_PAD] = 0; r[R_PAD2] = 0;
+    /* No hit on this plane can be nearer than this (NaN-free; -inf for unbounded planes). */
+    r[R_LB] = dist - r[R_RAD];
+    if (!(r[R_LB] > -INFINITY)) r[R_LB] = -INFINITY;
+    r[R_PAD] = 0;
     /* A hit needs t = num/dn > 0: num < 0 for front faces (dn < 0), num != 0 otherwise. */
     int possible = scene->cull_back_faces ? (num < 0) : (num < 0 || num > 0);
     list0[n0] = (uint32_t)k;
     n0 += (size_t)possible;
   }
+  ARSK_FN(sort_by_bound)(rec, list0, n0);
   const uint32_t W = g->width;
   for (uint32_t br = row_begin; br < row_end;) {
     uint32_t br_end = (br / ARSK_BIG_TILE + 1) * ARSK_BIG_TILE;
