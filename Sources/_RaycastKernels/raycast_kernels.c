@@ -55,3 +55,24 @@ void arsk_intersect_pinhole_grid(const arsk_scene_soa *scene, const arsk_pinhole
   arsk_baseline_intersect_pinhole_grid(scene, grid, row_begin, row_end, scratch, scratch_bytes,
                                        out_t, out_index);
 }
+
+size_t arsk_shared_origin_scratch_bytes(size_t plane_count, size_t ray_count) {
+  return plane_count * (ARSK_RECORD_FLOATS * sizeof(float) + 2 * sizeof(uint32_t)) +
+         (ARSK_CUBE_CELL_COUNT + 2 + ray_count) * sizeof(uint32_t);
+}
+
+void arsk_intersect_rays_shared_origin(const arsk_scene_soa *scene, const float *origin,
+                                       const float *dx, const float *dy, const float *dz,
+                                       size_t count, void *scratch, size_t scratch_bytes,
+                                       float *out_t, int32_t *out_index, int32_t isa) {
+#if defined(ARSK_HAVE_AVX2)
+  if (arsk_isa_resolve(isa) == ARSK_ISA_AVX2) {
+    arsk_avx2_intersect_rays_shared_origin(scene, origin, dx, dy, dz, count, scratch,
+                                           scratch_bytes, out_t, out_index);
+    return;
+  }
+#endif
+  (void)isa;
+  arsk_baseline_intersect_rays_shared_origin(scene, origin, dx, dy, dz, count, scratch,
+                                             scratch_bytes, out_t, out_index);
+}

@@ -43,4 +43,18 @@ public struct BatchRaySoA: Sendable, Hashable {
     directionY = rays.map(\.direction.y)
     directionZ = rays.map(\.direction.z)
   }
+
+  /// The common origin of all rays as a tuple of 3 floats (no SIMD3 padding), or `nil` when the
+  /// batch is empty, the origins differ (bitwise) or the origin is not finite.
+  var sharedOrigin: (Float, Float, Float)? {
+    guard let x = originX.first, let y = originY.first, let z = originZ.first,
+      x.isFinite, y.isFinite, z.isFinite
+    else { return nil }
+    for i in 1..<count
+    where originX[i].bitPattern != x.bitPattern || originY[i].bitPattern != y.bitPattern
+      || originZ[i].bitPattern != z.bitPattern {
+      return nil
+    }
+    return (x, y, z)
+  }
 }

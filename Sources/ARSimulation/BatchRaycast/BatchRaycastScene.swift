@@ -117,19 +117,29 @@ public struct BatchRaycastScene: Sendable, Hashable {
     _ rays: BatchRaySoA, engine: BatchRaycastEngine = .simd, threadCount: Int = 1
   ) -> BatchRaycastResult {
     var result = BatchRaycastResult()
-    intersect(rays, engine: engine, threadCount: threadCount, into: &result)
+    intersect(rays, engine: engine, threadCount: threadCount, usesSharedOriginCulling: true,
+              into: &result)
     return result
   }
 
   /// `intersect(_:engine:threadCount:)` writing into `result`, reusing its storage.
+  ///
+  /// When every ray starts at the same finite point (screen queries from one camera) and the scene
+  /// has at least `sharedOriginMinimumPlanes` planes, the kernels bin the rays by direction and cull
+  /// planes per direction cell (`usesSharedOriginCulling`, default on); results are identical.
   public func intersect(
     _ rays: BatchRaySoA, engine: BatchRaycastEngine = .simd, threadCount: Int = 1,
-    into result: inout BatchRaycastResult
+    usesSharedOriginCulling: Bool = true, into result: inout BatchRaycastResult
   ) {
     let n = rays.count
     result.resize(to: n)
     let slices = BatchRaycastScene.slices(count: n, granule: 8, threadCount: threadCount)
     let isa = engine.kernelISA
+    let sharedOrigin = usesSharedOriginCulling && planes.count >= Self.sharedOriginMinimumPlanes
+      ? rays.sharedOrigin : nil
+    let largestSlice = slices.map(\.count).max() ?? 0
+    let scratchBytes = sharedOrigin == nil
+      ? 0 : arsk_shared_origin_scratch_bytes(planes.count, largestSlice)
     withKernelScene { scene in
       rays.originX.withUnsafeBufferPointer { ox in
       rays.originY.withUnsafeBufferPointer { oy in
@@ -144,10 +154,21 @@ public struct BatchRaycastScene: Sendable, Hashable {
           output: (t: outT, index: outIndex)))
         BatchRaycastScene.runSlices(slices) { range in
           let (scene, input, output) = job.value
+          let i = range.lowerBound
           if engine == .reference {
             referenceIntersect(input, range: range, outT: output.t, outIndex: output.index)
+          } else if let origin = sharedOrigin {
+            withUnsafeTemporaryAllocation(byteCount: scratchBytes, alignment: 16) { scratch in
+              withUnsafePointer(to: origin) { o in
+                o.withMemoryRebound(to: Float.self, capacity: 3) { o in
+                  arsk_intersect_rays_shared_origin(
+                    scene, o, input.dx.baseAddress! + i, input.dy.baseAddress! + i,
+                    input.dz.baseAddress! + i, range.count, scratch.baseAddress, scratchBytes,
+                    output.t.baseAddress! + i, output.index.baseAddress! + i, isa)
+                }
+              }
+            }
           } else {
-            let i = range.lowerBound
             arsk_intersect_rays_soa(
               scene, input.ox.baseAddress! + i, input.oy.baseAddress! + i,
               input.oz.baseAddress! + i, input.dx.baseAddress! + i, input.dy.baseAddress! + i,
@@ -158,6 +179,9 @@ public struct BatchRaycastScene: Sendable, Hashable {
       }}}}}}}}
     }
   }
+
+  /// Below this many planes the brute force beats binning rays by direction.
+  public static let sharedOriginMinimumPlanes = 4
 
   /// Splits `0..<count` into at most `threadCount` contiguous ranges whose bounds are multiples
   /// of `granule` (except the end).

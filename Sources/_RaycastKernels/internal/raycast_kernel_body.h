@@ -168,16 +168,11 @@ static void ARSK_FN(sort_by_bound)(const float *rec, uint32_t *list, size_t n) {
   }
 }
 
-/* Keeps the planes of in[] whose bounding sphere may touch the cone of the tile whose corner pixel
-   centres are cols [c0, c1] x rows [r0, r1]. Conservative: margins absorb rounding. */
-static size_t ARSK_FN(cull_tile)(const arsk_pinhole_grid *g, const float *rec, const uint32_t *in,
-                                 size_t n_in, uint32_t *out, uint32_t c0, uint32_t c1, uint32_t r0,
-                                 uint32_t r1) {
-  float cd[4][3];
-  ARSK_FN(corner_dir)(g, (float)c0, (float)r0, cd[0]);
-  ARSK_FN(corner_dir)(g, (float)c1, (float)r0, cd[1]);
-  ARSK_FN(corner_dir)(g, (float)c1, (float)r1, cd[2]);
-  ARSK_FN(corner_dir)(g, (float)c0, (float)r1, cd[3]);
+/* Keeps the planes of in[] (order preserved) whose bounding sphere may touch the convex cone from
+   the shared origin spanned by the 4 corner directions cd (in order around the cone).
+   Conservative: margins absorb rounding. */
+static size_t ARSK_FN(cull_cone)(float cd[4][3], const float *rec, const uint32_t *in,
+                                 size_t n_in, uint32_t *out) {
   float mid[3] = {0, 0, 0};
   for (int i = 0; i < 4; i++) for (int j = 0; j < 3; j++) mid[j] += cd[i][j];
   float m[4][3];
@@ -204,6 +199,17 @@ static size_t ARSK_FN(cull_tile)(const arsk_pinhole_grid *g, const float *rec, c
     n_out += (size_t)keep;
   }
   return n_out;
+}
+
+static size_t ARSK_FN(cull_tile)(const arsk_pinhole_grid *g, const float *rec, const uint32_t *in,
+                                 size_t n_in, uint32_t *out, uint32_t c0, uint32_t c1, uint32_t r0,
+                                 uint32_t r1) {
+  float cd[4][3];
+  ARSK_FN(corner_dir)(g, (float)c0, (float)r0, cd[0]);
+  ARSK_FN(corner_dir)(g, (float)c1, (float)r0, cd[1]);
+  ARSK_FN(corner_dir)(g, (float)c1, (float)r1, cd[2]);
+  ARSK_FN(corner_dir)(g, (float)c0, (float)r1, cd[3]);
+  return ARSK_FN(cull_cone)(cd, rec, in, n_in, out);
 }
 
 /* Rays of rows [r0, r1) x cols [c0, c1) against the listed planes. */
@@ -264,6 +270,44 @@ static void ARSK_FN(grid_tile)(const arsk_scene_soa *scene, const arsk_pinhole_g
   }
 }
 
+/* Per call: the origin-dependent terms of every plane (records), and in list0 the planes that can
+   be hit at all from origin, sorted by their lower bound on t. Returns their number. */
+static size_t ARSK_FN(prepare_records)(const arsk_scene_soa *scene, const float *origin, float *rec,
+                                       uint32_t *list0) {
+  const size_t K = scene->plane_count;
+  const float *P = scene->planes;
+  const size_t S = scene->plane_stride;
+  const float ox = origin[0], oy = origin[1], oz = origin[2];
+  size_t n0 = 0;
+  for (size_t k = 0; k < K; k++) {
+    float *r = rec + k * ARSK_RECORD;
+    float nx = P[ARSK_FIELD_NX * S + k], ny = P[ARSK_FIELD_NY * S + k], nz = P[ARSK_FIELD_NZ * S + k];
+    float cx = P[ARSK_FIELD_CX * S + k], cy = P[ARSK_FIELD_CY * S + k], cz = P[ARSK_FIELD_CZ * S + k];
+    float ux = P[ARSK_FIELD_UX * S + k], uy = P[ARSK_FIELD_UY * S + k], uz = P[ARSK_FIELD_UZ * S + k];
+    float vx = P[ARSK_FIELD_VX * S + k], vy = P[ARSK_FIELD_VY * S + k], vz = P[ARSK_FIELD_VZ * S + k];
+    float num = ((cx - ox) * nx + (cy - oy) * ny) + (cz - oz) * nz;
+    float wx = ox - cx, wy = oy - cy, wz = oz - cz;
+    r[R_NX] = nx; r[R_NY] = ny; r[R_NZ] = nz; r[R_NUM] = num;
+    r[R_UX] = ux; r[R_UY] = uy; r[R_UZ] = uz; r[R_WU] = (wx * ux + wy * uy) + wz * uz;
+    r[R_VX] = vx; r[R_VY] = vy; r[R_VZ] = vz; r[R_WV] = (wx * vx + wy * vy) + wz * vz;
+    r[R_HU] = P[ARSK_FIELD_HU * S + k]; r[R_HV] = P[ARSK_FIELD_HV * S + k];
+    r[R_RCX] = cx - ox; r[R_RCY] = cy - oy; r[R_RCZ] = cz - oz;
+    float dist = sqrtf(r[R_RCX] * r[R_RCX] + r[R_RCY] * r[R_RCY] + r[R_RCZ] * r[R_RCZ]);
+    float rad = P[ARSK_FIELD_RADIUS * S + k];
+    r[R_RAD] = (rad + 1e-4f * (dist + rad)) + 1e-6f;
+    /* No hit on this plane can be nearer than this (NaN-free; -inf for unbounded planes). */
+    r[R_LB] = dist - r[R_RAD];
+    if (!(r[R_LB] > -INFINITY)) r[R_LB] = -INFINITY;
+    r[R_PAD] = 0;
+    /* A hit needs t = num/dn > 0: num < 0 for front faces (dn < 0), num != 0 otherwise. */
+    int possible = scene->cull_back_faces ? (num < 0) : (num < 0 || num > 0);
+    list0[n0] = (uint32_t)k;
+    n0 += (size_t)possible;
+  }
+  ARSK_FN(sort_by_bound)(rec, list0, n0);
+  return n0;
+}
+
 static int ARSK_FN(grid_is_finite)(const arsk_pinhole_grid *g) {
   float s = g->fx * 0 + g->fy * 0 + g->ox * 0 + g->oy * 0 + g->a * 0 + g->b * 0 + g->c * 0 +
             g->d * 0 + g->tx * 0 + g->ty * 0 + g->origin[0] * 0 + g->origin[1] * 0 +
@@ -306,40 +350,10 @@ void ARSK_FN(intersect_pinhole_grid)(const arsk_scene_soa *scene, const arsk_pin
     }
     return;
   }
-  /* Per call: origin-dependent terms of every plane, and the planes that can be hit at all. */
   float *rec = (float *)scratch;
   uint32_t *list0 = (uint32_t *)(rec + K * ARSK_RECORD);
   uint32_t *list1 = list0 + K, *list2 = list1 + K;
-  const float *P = scene->planes;
-  const size_t S = scene->plane_stride;
-  const float ox = g->origin[0], oy = g->origin[1], oz = g->origin[2];
-  size_t n0 = 0;
-  for (size_t k = 0; k < K; k++) {
-    float *r = rec + k * ARSK_RECORD;
-    float nx = P[ARSK_FIELD_NX * S + k], ny = P[ARSK_FIELD_NY * S + k], nz = P[ARSK_FIELD_NZ * S + k];
-    float cx = P[ARSK_FIELD_CX * S + k], cy = P[ARSK_FIELD_CY * S + k], cz = P[ARSK_FIELD_CZ * S + k];
-    float ux = P[ARSK_FIELD_UX * S + k], uy = P[ARSK_FIELD_UY * S + k], uz = P[ARSK_FIELD_UZ * S + k];
-    float vx = P[ARSK_FIELD_VX * S + k], vy = P[ARSK_FIELD_VY * S + k], vz = P[ARSK_FIELD_VZ * S + k];
-    float num = ((cx - ox) * nx + (cy - oy) * ny) + (cz - oz) * nz;
-    float wx = ox - cx, wy = oy - cy, wz = oz - cz;
-    r[R_NX] = nx; r[R_NY] = ny; r[R_NZ] = nz; r[R_NUM] = num;
-    r[R_UX] = ux; r[R_UY] = uy; r[R_UZ] = uz; r[R_WU] = (wx * ux + wy * uy) + wz * uz;
-    r[R_VX] = vx; r[R_VY] = vy; r[R_VZ] = vz; r[R_WV] = (wx * vx + wy * vy) + wz * vz;
-    r[R_HU] = P[ARSK_FIELD_HU * S + k]; r[R_HV] = P[ARSK_FIELD_HV * S + k];
-    r[R_RCX] = cx - ox; r[R_RCY] = cy - oy; r[R_RCZ] = cz - oz;
-    float dist = sqrtf(r[R_RCX] * r[R_RCX] + r[R_RCY] * r[R_RCY] + r[R_RCZ] * r[R_RCZ]);
-    float rad = P[ARSK_FIELD_RADIUS * S + k];
-    r[R_RAD] = (rad + 1e-4f * (dist + rad)) + 1e-6f;
-    /* No hit on this plane can be nearer than this (NaN-free; -inf for unbounded planes). */
-    r[R_LB] = dist - r[R_RAD];
-    if (!(r[R_LB] > -INFINITY)) r[R_LB] = -INFINITY;
-    r[R_PAD] = 0;
-    /* A hit needs t = num/dn > 0: num < 0 for front faces (dn < 0), num != 0 otherwise. */
-    int possible = scene->cull_back_faces ? (num < 0) : (num < 0 || num > 0);
-    list0[n0] = (uint32_t)k;
-    n0 += (size_t)possible;
-  }
-  ARSK_FN(sort_by_bound)(rec, list0, n0);
+  size_t n0 = ARSK_FN(prepare_records)(scene, g->origin, rec, list0);
   const uint32_t W = g->width;
   for (uint32_t br = row_begin; br < row_end;) {
     uint32_t br_end = (br / ARSK_BIG_TILE + 1) * ARSK_BIG_TILE;
@@ -363,3 +377,5 @@ void ARSK_FN(intersect_pinhole_grid)(const arsk_scene_soa *scene, const arsk_pin
     br = br_end;
   }
 }
+
+#include "raycast_kernel_shared_origin.h"
