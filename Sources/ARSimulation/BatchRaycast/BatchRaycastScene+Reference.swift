@@ -78,9 +78,9 @@ extension BatchRaycastScene {
         }
         let gu = Float(col) + 0.5, gv = Float(row) + 0.5
         let iu = g.a * gu + g.c * gv + g.tx, iv = g.b * gu + g.d * gv + g.ty
-        let x = (iu - g.ox) / g.fx, y = -((iv - g.oy) / g.fy)
-        let len = (x * x + y * y + 1).squareRoot()
-        let (cx, cy, cz) = (x / len, y / len, -1 / len)
+        let x = (iu - g.ox) * (1 / g.fx), y = (g.oy - iv) * (1 / g.fy)
+        let s = 1 / (x * x + y * y + 1).squareRoot()
+        let (cx, cy, cz) = (x * s, y * s, -s)
         let d = (r[0] * cx + r[3] * cy + r[6] * cz, r[1] * cx + r[4] * cy + r[7] * cz,
                  r[2] * cx + r[5] * cy + r[8] * cz)
         let hit = referenceNearestHit(origin: g.origin, direction: d)

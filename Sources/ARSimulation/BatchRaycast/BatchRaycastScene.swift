@@ -181,7 +181,7 @@ public struct BatchRaycastScene: Sendable, Hashable {
   }
 
   /// Below this many planes the brute force beats binning rays by direction.
-  public static let sharedOriginMinimumPlanes = 4
+  public static let sharedOriginMinimumPlanes = 16
 
   /// Splits `0..<count` into at most `threadCount` contiguous ranges whose bounds are multiples
   /// of `granule` (except the end).

@@ -126,9 +126,9 @@ void ARSK_FN(intersect_rays_soa)(const arsk_scene_soa *scene,
 static inline void ARSK_FN(grid_dir)(const arsk_pinhole_grid *g, float col, float row, float *d) {
   float gu = col + 0.5f, gv = row + 0.5f;
   float iu = (g->a * gu + g->c * gv) + g->tx, iv = (g->b * gu + g->d * gv) + g->ty;
-  float x = (iu - g->ox) / g->fx, y = -((iv - g->oy) / g->fy);
-  float len = sqrtf((x * x + y * y) + 1.0f);
-  float cx = x / len, cy = y / len, cz = -1.0f / len;
+  float x = (iu - g->ox) * (1.0f / g->fx), y = (g->oy - iv) * (1.0f / g->fy);
+  float s = 1.0f / sqrtf((x * x + y * y) + 1.0f);
+  float cx = x * s, cy = y * s, cz = -s;
   const float *R = g->rotation;
   d[0] = (R[0] * cx + R[3] * cy) + R[6] * cz;
   d[1] = (R[1] * cx + R[4] * cy) + R[7] * cz;
@@ -140,7 +140,7 @@ static inline void ARSK_FN(grid_dir)(const arsk_pinhole_grid *g, float col, floa
 static inline void ARSK_FN(corner_dir)(const arsk_pinhole_grid *g, float col, float row, float *d) {
   float gu = col + 0.5f, gv = row + 0.5f;
   float iu = (g->a * gu + g->c * gv) + g->tx, iv = (g->b * gu + g->d * gv) + g->ty;
-  float x = (iu - g->ox) / g->fx, y = -((iv - g->oy) / g->fy);
+  float x = (iu - g->ox) * (1.0f / g->fx), y = (g->oy - iv) * (1.0f / g->fy);
   const float *R = g->rotation;
   d[0] = (R[0] * x + R[3] * y) - R[6];
   d[1] = (R[1] * x + R[4] * y) - R[7];
@@ -221,7 +221,8 @@ static void ARSK_FN(grid_tile)(const arsk_scene_soa *scene, const arsk_pinhole_g
   for (int l = 0; l < VL; l++) lane_f[l] = (float)l;
   const V lanes = vload(lane_f);
   const float *R = g->rotation;
-  const V half = vset1(0.5f), one = vset1(1.0f), mone = vset1(-1.0f);
+  const V half = vset1(0.5f), one = vset1(1.0f);
+  const V rfx = vset1(1.0f / g->fx), rfy = vset1(1.0f / g->fy);
   const V valid = vcasti(vset1i(-1));
   if (n == 0) { /* Nothing visible from this tile: all misses, no rays needed. */
     for (uint32_t row = r0; row < r1; row++)
@@ -237,10 +238,10 @@ static void ARSK_FN(grid_tile)(const arsk_scene_soa *scene, const arsk_pinhole_g
       V gu = vadd(vadd(vset1((float)col), lanes), half);
       V iu = vadd(vadd(vmul(vset1(g->a), gu), vmul(vset1(g->c), gv)), vset1(g->tx));
       V iv = vadd(vadd(vmul(vset1(g->b), gu), vmul(vset1(g->d), gv)), vset1(g->ty));
-      V x = vdiv(vsub(iu, vset1(g->ox)), vset1(g->fx));
-      V y = vsub(vset1(0.0f), vdiv(vsub(iv, vset1(g->oy)), vset1(g->fy)));
-      V len = vsqrt(vadd(vadd(vmul(x, x), vmul(y, y)), one));
-      V cx = vdiv(x, len), cy = vdiv(y, len), cz = vdiv(mone, len);
+      V x = vmul(vsub(iu, vset1(g->ox)), rfx);
+      V y = vmul(vsub(vset1(g->oy), iv), rfy);
+      V s = vdiv(one, vsqrt(vadd(vadd(vmul(x, x), vmul(y, y)), one)));
+      V cx = vmul(x, s), cy = vmul(y, s), cz = vsub(vset1(0.0f), s);
       V dx = vadd(vadd(vmul(vset1(R[0]), cx), vmul(vset1(R[3]), cy)), vmul(vset1(R[6]), cz));
       V dy = vadd(vadd(vmul(vset1(R[1]), cx), vmul(vset1(R[4]), cy)), vmul(vset1(R[7]), cz));
       V dz = vadd(vadd(vmul(vset1(R[2]), cx), vmul(vset1(R[5]), cy)), vmul(vset1(R[8]), cz));
