@@ -2,12 +2,16 @@
 # Runs the raycast benchmark and its Embree 3 peer side by side on the identical scene and rays, and
 # prints one JSON object with both results and the speed ratios (development tool, not a test).
 #
+# The machine is shared, so for each K the Swift benchmark and the peer run back to back, ROUNDS
+# times; each ratio is computed within a round and the median over rounds is reported.
+#
 # Needs: Debian's libembree-dev (apt-get install -y libembree-dev), a C compiler, python3.
 # Usage: Benchmarks/peers/run_embree_peer.sh [repetitions] [planes, e.g. 1,8,64,512]
-# Env:   SCRATCH (swift --scratch-path, default .build), WORK (temporary directory).
+# Env:   SCRATCH (swift --scratch-path, default .build), WORK (temporary directory), ROUNDS (3).
 set -euo pipefail
 reps="${1:-7}"
 planes="${2:-1,8,64,512}"
+rounds="${ROUNDS:-3}"
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 scratch="${SCRATCH:-$root/.build}"
 work="${WORK:-$(mktemp -d)}"
@@ -15,44 +19,55 @@ mkdir -p "$work"
 
 cc -O2 -Wall -o "$work/embree_peer" "$root/Benchmarks/peers/embree_peer.c" -lembree3 -lm
 swift build -c release --package-path "$root" --scratch-path "$scratch" --product ARSimBenchmarks >&2
-"$scratch/release/ARSimBenchmarks" raycast --repetitions "$reps" --planes "$planes" \
-  --export "$work" > "$work/swift.json"
 IFS=',' read -ra counts <<< "$planes"
-for k in "${counts[@]}"; do
-  "$work/embree_peer" "$work/raycast-K$k.txt" "$reps" > "$work/embree-K$k.json"
+for round in $(seq 1 "$rounds"); do
+  for k in "${counts[@]}"; do
+    "$scratch/release/ARSimBenchmarks" raycast --repetitions "$reps" --planes "$k" \
+      --export "$work" > "$work/swift-K$k-r$round.json"
+    "$work/embree_peer" "$work/raycast-K$k.txt" "$reps" > "$work/embree-K$k-r$round.json"
+  done
 done
 
-python3 - "$work" "$planes" <<'PY'
-import json, sys
-work, planes = sys.argv[1], [int(k) for k in sys.argv[2].split(",")]
-swift = json.load(open(f"{work}/swift.json"))
-def pick(workload, k, engine, threads, culling=None):
+python3 - "$work" "$planes" "$rounds" <<'PY'
+import json, statistics, sys
+work, planes, rounds = sys.argv[1], [int(k) for k in sys.argv[2].split(",")], int(sys.argv[3])
+def pick(swift, workload, engine, threads, culling=None):
     for m in swift["measurements"]:
-        if (m["workload"], m["planes"], m["engine"], m["threads"]) == (workload, k, engine, threads) \
+        if (m["workload"], m["engine"], m["threads"]) == (workload, engine, threads) \
            and (culling is None or m["tileCulling"] == culling):
-            return m
-out = {"benchmark": "raycast-vs-embree", "rows": []}
+            return m["mraysPerSecond"]
+med = lambda xs: round(statistics.median(xs), 2)
+out = {"benchmark": "raycast-vs-embree", "rounds": rounds, "rows": [], "allReferenceChecksPassed": True}
 for k in planes:
-    e = json.load(open(f"{work}/embree-K{k}.json"))
-    f1, f2 = pick("frame", k, "simd", 1, True), pick("frame", k, "simd", 2, True)
-    s1 = pick("sparse", k, "simd", 1)
-    out["rows"].append({
-        "planes": k,
-        "embreeFrameCoherent8Mrays": round(e["frameCoherent8"]["mraysPerSecond"], 2),
-        "embreeFrameDefault8Mrays": round(e["frameDefault8"]["mraysPerSecond"], 2),
-        "embreeSparse1Mrays": round(e["sparse1"]["mraysPerSecond"], 2),
-        "simdFrame1ThreadMrays": round(f1["mraysPerSecond"], 2),
-        "simdFrame2ThreadsMrays": round(f2["mraysPerSecond"], 2),
-        "simdSparse1ThreadMrays": round(s1["mraysPerSecond"], 2),
-        "ratioFrameVsCoherent8": round(f1["mraysPerSecond"] / e["frameCoherent8"]["mraysPerSecond"], 2),
-        "ratioSparseVsIntersect1": round(s1["mraysPerSecond"] / e["sparse1"]["mraysPerSecond"], 2),
-        "ratio2ThreadsVs1": round(f2["mraysPerSecond"] / f1["mraysPerSecond"], 2),
-        "frameHitsSwift": int(swift["checksums"][f"frame K={k}"].split()[0].split("=")[1]),
-        "frameHitsEmbree": e["frameCoherent8"]["hits"],
-        "sparseHitsSwift": int(swift["checksums"][f"sparse K={k}"].split()[0].split("=")[1]),
-        "sparseHitsEmbree": e["sparse1"]["hits"],
-    })
-out["swift"] = swift
-out["embree"] = {str(k): json.load(open(f"{work}/embree-K{k}.json")) for k in planes}
+    cols = {}
+    for r in range(1, rounds + 1):
+        s = json.load(open(f"{work}/swift-K{k}-r{r}.json"))
+        e = json.load(open(f"{work}/embree-K{k}-r{r}.json"))
+        out["allReferenceChecksPassed"] &= all(m["matchesReference"] for m in s["measurements"])
+        f1, f2 = pick(s, "frame", "simd", 1, True), pick(s, "frame", "simd", 2, True)
+        s1 = pick(s, "sparse", "simd", 1)
+        vals = {
+            "embreeFrameCoherent8Mrays": e["frameCoherent8"]["mraysPerSecond"],
+            "embreeFrameDefault8Mrays": e["frameDefault8"]["mraysPerSecond"],
+            "embreeSparse1Mrays": e["sparse1"]["mraysPerSecond"],
+            "simdFrame1ThreadMrays": f1, "simdFrame2ThreadsMrays": f2,
+            "baselineFrame1ThreadMrays": pick(s, "frame", "baseline", 1, True),
+            "simdBruteForceFrame1ThreadMrays": pick(s, "frame", "simd", 1, False),
+            "referenceFrame1ThreadMrays": pick(s, "frame", "reference", 1),
+            "simdSparse1ThreadMrays": s1,
+            "ratioFrameVsCoherent8": f1 / e["frameCoherent8"]["mraysPerSecond"],
+            "ratioSparseVsIntersect1": s1 / e["sparse1"]["mraysPerSecond"],
+            "ratio2ThreadsVs1": f2 / f1,
+        }
+        for key, v in vals.items(): cols.setdefault(key, []).append(v)
+        hits = lambda name: int(s["checksums"][name].split()[0].split("=")[1])
+        cols["frameHits"] = [hits(f"frame K={k}"), e["frameCoherent8"]["hits"]]
+        cols["sparseHits"] = [hits(f"sparse K={k}"), e["sparse1"]["hits"]]
+    row = {"planes": k}
+    for key, v in cols.items():
+        row[key] = v if key.endswith("Hits") else med(v)
+    row["frameHits"] = {"swift": cols["frameHits"][0], "embree": cols["frameHits"][1]}
+    row["sparseHits"] = {"swift": cols["sparseHits"][0], "embree": cols["sparseHits"][1]}
+    out["rows"].append(row)
 print(json.dumps(out, indent=2, sort_keys=True))
 PY

@@ -180,8 +180,9 @@ public struct BatchRaycastScene: Sendable, Hashable {
     }
   }
 
-  /// Below this many planes the brute force beats binning rays by direction.
-  public static let sharedOriginMinimumPlanes = 16
+  /// The shared-origin kernel is used from this many planes (it bins rays by direction only above a
+  /// dozen candidate planes; below, it still saves the per-ray origin terms).
+  public static let sharedOriginMinimumPlanes = 1
 
   /// Splits `0..<count` into at most `threadCount` contiguous ranges whose bounds are multiples
   /// of `granule` (except the end).

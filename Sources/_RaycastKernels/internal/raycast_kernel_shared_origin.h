@@ -6,6 +6,8 @@
  * Results equal the brute force bit for bit.
  */
 #define ARSK_CUBE_N 16
+/* Up to this many candidate planes, binning rays by direction costs more than it saves. */
+#define ARSK_SHARED_ORIGIN_FEW_PLANES 12
 #define ARSK_CUBE_CELLS ARSK_CUBE_CELL_COUNT
 
 /* Cube-map cell of a direction, or ARSK_CUBE_CELLS when it is zero or not finite (a miss). */
@@ -64,6 +66,40 @@ void ARSK_FN(intersect_rays_shared_origin)(const arsk_scene_soa *scene, const fl
   uint32_t *starts = list1 + K;         /* ARSK_CUBE_CELLS + 2 bucket starts */
   uint32_t *order = starts + ARSK_CUBE_CELLS + 2; /* count ray indices, sorted by cell */
   size_t n0 = ARSK_FN(prepare_records)(scene, origin, rec, list0);
+  if (n0 <= ARSK_SHARED_ORIGIN_FEW_PLANES) { /* Few planes: no binning, rays in order. */
+    V zero = vset1(0.0f);
+    for (size_t p = 0; p < count; p += VL) {
+      size_t lanes = count - p < VL ? count - p : VL;
+      float bx[VL], by[VL], bz[VL];
+      for (size_t l = 0; l < VL; l++) {
+        bx[l] = l < lanes ? dx[p + l] : NAN; by[l] = l < lanes ? dy[p + l] : NAN;
+        bz[l] = l < lanes ? dz[p + l] : NAN;
+      }
+      V vx = lanes == VL ? vload(dx + p) : vload(bx), vy = lanes == VL ? vload(dy + p) : vload(by);
+      V vz = lanes == VL ? vload(dz + p) : vload(bz);
+      V valid = ARSK_FN(finite_mask)(zero, zero, zero, vx, vy, vz);
+      V bt = vset1(INFINITY), bi = vcasti(vset1i(-1));
+      for (size_t j = 0; j < n0; j++) {
+        uint32_t k = list0[j];
+        const float *r = rec + (size_t)k * ARSK_RECORD;
+        if (!vmovemask(vand(valid, vge(bt, vset1(r[R_LB]))))) break;
+        ARSK_FN(plane_step)(scene, k, vset1(r[R_NUM]), vset1(r[R_WU]), vset1(r[R_WV]), vx, vy, vz,
+                            r[R_NX], r[R_NY], r[R_NZ], r[R_UX], r[R_UY], r[R_UZ], r[R_VX],
+                            r[R_VY], r[R_VZ], r[R_HU], r[R_HV], valid, &bt, &bi);
+      }
+      if (lanes == VL) {
+        vstore(out_t + p, bt);
+        vstorei(out_index + p, bi);
+      } else {
+        float tt[VL];
+        int32_t ii[VL];
+        vstore(tt, bt);
+        vstorei(ii, bi);
+        for (size_t l = 0; l < lanes; l++) { out_t[p + l] = tt[l]; out_index[p + l] = ii[l]; }
+      }
+    }
+    return;
+  }
 
   memset(starts, 0, sizeof(uint32_t) * (ARSK_CUBE_CELLS + 2));
   for (size_t i = 0; i < count; i++) starts[ARSK_FN(cube_cell)(dx[i], dy[i], dz[i]) + 2]++;
