@@ -50,11 +50,14 @@ public struct BatchRaySoA: Sendable, Hashable {
     guard let x = originX.first, let y = originY.first, let z = originZ.first,
       x.isFinite, y.isFinite, z.isFinite
     else { return nil }
-    for i in 1..<count
-    where originX[i].bitPattern != x.bitPattern || originY[i].bitPattern != y.bitPattern
-      || originZ[i].bitPattern != z.bitPattern {
-      return nil
+    func allEqual(_ values: [Float], _ v: Float) -> Bool {
+      values.withUnsafeBufferPointer { p in
+        var same = true
+        for e in p { same = same && e.bitPattern == v.bitPattern }
+        return same
+      }
     }
+    guard allEqual(originX, x), allEqual(originY, y), allEqual(originZ, z) else { return nil }
     return (x, y, z)
   }
 }

@@ -14,9 +14,10 @@
  *     t = num / dn
  *     lu = (((ox-cx)*ux + (oy-cy)*uy) + (oz-cz)*uz) + t * ((dx*ux + dy*uy) + dz*uz)   (same for v)
  *   hit iff ray finite, dn < -eps (or |dn| > eps when back faces are not culled), t > 0,
- *   |lu| <= hu, |lv| <= hv, every edge (a, b, c) of the plane satisfies a*lu + b*lv >= c, and
- *   t < the best t so far (planes are visited in increasing index, so ties keep the lowest index).
- *   Misses are t = +INFINITY, index -1. Borders are inclusive.
+ *   |lu| <= hu, |lv| <= hv, and every edge (a, b, c) of the plane satisfies a*lu + b*lv >= c.
+ *   Each ray reports the smallest t; among equal t the lowest plane index (kernels that visit
+ *   planes near to far apply that tie rule explicitly). Misses are t = +INFINITY, index -1.
+ *   Borders are inclusive. No FMA anywhere, so every ISA and the Swift reference agree bitwise.
  * - Kernels allocate nothing and cannot fail; bad values (NaN, inf, zero directions) are misses.
  */
 #ifndef ARSK_RAYCAST_KERNELS_H

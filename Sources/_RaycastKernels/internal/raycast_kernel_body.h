@@ -27,14 +27,16 @@ static inline V vabs(V x) { return vandnot(vset1(-0.0f), x); }
 static inline void ARSK_FN(plane_step)(
     const arsk_scene_soa *scene, size_t k, V num, V wu, V wv, V dx, V dy, V dz,
     float nx, float ny, float nz, float ux, float uy, float uz, float vx, float vy, float vz,
-    float hu, float hv, V valid, V *best_t, V *best_i) {
+    float hu, float hv, V valid, V *best_t, V *best_i, int skip_when_no_candidate) {
   V dn = vadd(vadd(vmul(dx, vset1(nx)), vmul(dy, vset1(ny))), vmul(dz, vset1(nz)));
   V eps = vset1(scene->parallel_epsilon);
   V facing = vlt(dn, vsub(vset1(0.0f), eps));
   if (!scene->cull_back_faces) facing = vor(facing, vgt(dn, eps));
   V t = vdiv(num, dn);
   V cand = vand(vand(valid, facing), vand(vgt(t, vset1(0.0f)), vle(t, *best_t)));
-  if (!vmovemask(cand)) return;
+  /* Coherent packets skip the rest when no lane can hit; for incoherent ones the branch would
+     mispredict, so they run branch-free (constant-folded per call site). */
+  if (skip_when_no_candidate && !vmovemask(cand)) return;
   V du = vadd(vadd(vmul(dx, vset1(ux)), vmul(dy, vset1(uy))), vmul(dz, vset1(uz)));
   V dv = vadd(vadd(vmul(dx, vset1(vx)), vmul(dy, vset1(vy))), vmul(dz, vset1(vz)));
   V lu = vadd(wu, vmul(t, du));
@@ -84,7 +86,7 @@ static void ARSK_FN(rays_block)(const arsk_scene_soa *scene, V ox, V oy, V oz, V
     V wu = vadd(vadd(vmul(wx, vset1(ux)), vmul(wy, vset1(uy))), vmul(wz, vset1(uz)));
     V wv = vadd(vadd(vmul(wx, vset1(vx)), vmul(wy, vset1(vy))), vmul(wz, vset1(vz)));
     ARSK_FN(plane_step)(scene, k, num, wu, wv, dx, dy, dz, nx, ny, nz, ux, uy, uz, vx, vy, vz,
-                        P[ARSK_FIELD_HU * S + k], P[ARSK_FIELD_HV * S + k], valid, best_t, best_i);
+                        P[ARSK_FIELD_HU * S + k], P[ARSK_FIELD_HV * S + k], valid, best_t, best_i, 1);
   }
 }
 
@@ -254,7 +256,7 @@ static void ARSK_FN(grid_tile)(const arsk_scene_soa *scene, const arsk_pinhole_g
         if (!vmovemask(vge(bt, vset1(r[R_LB])))) break;
         ARSK_FN(plane_step)(scene, k, vset1(r[R_NUM]), vset1(r[R_WU]), vset1(r[R_WV]), dx, dy, dz,
                             r[R_NX], r[R_NY], r[R_NZ], r[R_UX], r[R_UY], r[R_UZ], r[R_VX],
-                            r[R_VY], r[R_VZ], r[R_HU], r[R_HV], valid, &bt, &bi);
+                            r[R_VY], r[R_VZ], r[R_HU], r[R_HV], valid, &bt, &bi, 1);
       }
       size_t o = (size_t)row * g->width + col;
       if (col + VL <= c1) {

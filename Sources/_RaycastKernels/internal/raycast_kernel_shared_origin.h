@@ -85,7 +85,7 @@ void ARSK_FN(intersect_rays_shared_origin)(const arsk_scene_soa *scene, const fl
         if (!vmovemask(vand(valid, vge(bt, vset1(r[R_LB]))))) break;
         ARSK_FN(plane_step)(scene, k, vset1(r[R_NUM]), vset1(r[R_WU]), vset1(r[R_WV]), vx, vy, vz,
                             r[R_NX], r[R_NY], r[R_NZ], r[R_UX], r[R_UY], r[R_UZ], r[R_VX],
-                            r[R_VY], r[R_VZ], r[R_HU], r[R_HV], valid, &bt, &bi);
+                            r[R_VY], r[R_VZ], r[R_HU], r[R_HV], valid, &bt, &bi, 0);
       }
       if (lanes == VL) {
         vstore(out_t + p, bt);
@@ -134,7 +134,7 @@ void ARSK_FN(intersect_rays_shared_origin)(const arsk_scene_soa *scene, const fl
         if (!vmovemask(vand(valid, vge(bt, vset1(r[R_LB]))))) break;
         ARSK_FN(plane_step)(scene, k, vset1(r[R_NUM]), vset1(r[R_WU]), vset1(r[R_WV]), vx, vy, vz,
                             r[R_NX], r[R_NY], r[R_NZ], r[R_UX], r[R_UY], r[R_UZ], r[R_VX],
-                            r[R_VY], r[R_VZ], r[R_HU], r[R_HV], valid, &bt, &bi);
+                            r[R_VY], r[R_VZ], r[R_HU], r[R_HV], valid, &bt, &bi, 1);
       }
       float tt[VL];
       int32_t ii[VL];
