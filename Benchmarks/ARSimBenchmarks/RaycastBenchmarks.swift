@@ -13,6 +13,8 @@ enum RaycastBenchmarks {
     var exportDirectory: String?
     var planeCounts = [1, 8, 64, 512]
     var sparseCount = 10_000
+    /// Tuning only: skip the Swift reference (no timing, no checks; `matchesReference` is null).
+    var checksReference = true
   }
 
   struct Measurement: Codable {
@@ -26,7 +28,7 @@ enum RaycastBenchmarks {
     var medianSeconds: Double
     var mraysPerSecond: Double
     var repetitions: Int
-    var matchesReference: Bool
+    var matchesReference: Bool?
   }
 
   struct Report: Codable {
@@ -57,6 +59,7 @@ enum RaycastBenchmarks {
         guard !counts.isEmpty, counts.allSatisfy({ $0 >= 0 }) else { return nil }
         options.planeCounts = counts; i += 1
       case "--quick": options.repetitions = 3; options.planeCounts = [8, 64]
+      case "--no-reference": options.checksReference = false
       default: return nil
       }
       i += 1
@@ -67,7 +70,7 @@ enum RaycastBenchmarks {
   static func run(arguments: [String]) {
     if arguments.contains("--help") {
       print("usage: ARSimBenchmarks raycast [--repetitions N] [--seed S] [--planes 1,8,64,512] "
-            + "[--export DIR] [--quick]")
+            + "[--export DIR] [--quick] [--no-reference]")
       return
     }
     guard let options = parse(arguments) else {
@@ -90,7 +93,9 @@ enum RaycastBenchmarks {
         export(planes: planes, sparse: sparse, to: "\(dir)/raycast-K\(k).txt")
       }
       // Reference once (it is slow): timed with one repetition, and the truth for the checks.
-      let reference = scene.intersect(grid, engine: .reference, threadCount: 2)
+      let reference = options.checksReference
+        ? scene.intersect(grid, engine: .reference, threadCount: 2)
+        : scene.intersect(grid, engine: .simd, threadCount: 2)
       checksums["frame K=\(k)"] = checksum(reference)
       let frameConfigs: [(BatchRaycastEngine, Int, Bool)] = [
         (.simd, 1, true), (.simd, 2, true), (.baseline, 1, true), (.baseline, 2, true),
@@ -107,18 +112,24 @@ enum RaycastBenchmarks {
           workload: "frame", planes: k, engine: engine.rawValue,
           instructionSet: engine.instructionSetName, threads: threads, tileCulling: culling,
           rays: grid.count, medianSeconds: seconds, mraysPerSecond: Double(grid.count) / seconds / 1e6,
-          repetitions: options.repetitions, matchesReference: buffer == reference))
+          repetitions: options.repetitions,
+          matchesReference: options.checksReference ? buffer == reference : nil))
       }
+      if options.checksReference {
       let refSeconds = time { buffer = scene.intersect(grid, engine: .reference, threadCount: 1) }
       measurements.append(Measurement(
         workload: "frame", planes: k, engine: "reference", instructionSet: "swift", threads: 1,
         tileCulling: false, rays: grid.count, medianSeconds: refSeconds,
         mraysPerSecond: Double(grid.count) / refSeconds / 1e6, repetitions: 1,
         matchesReference: buffer == reference))
+      }
 
-      let sparseReference = scene.intersect(sparse, engine: .reference)
+      let sparseReference = scene.intersect(
+        sparse, engine: options.checksReference ? .reference : .simd)
       checksums["sparse K=\(k)"] = checksum(sparseReference)
-      for (engine, threads) in [(BatchRaycastEngine.simd, 1), (.simd, 2), (.baseline, 1), (.reference, 1)] {
+      let sparseEngines: [(BatchRaycastEngine, Int)] =
+        [(.simd, 1), (.simd, 2), (.baseline, 1)] + (options.checksReference ? [(.reference, 1)] : [])
+      for (engine, threads) in sparseEngines {
         let seconds = median((0..<options.repetitions).map { _ in
           time { scene.intersect(sparse, engine: engine, threadCount: threads, into: &buffer) }
         })
@@ -127,7 +138,7 @@ enum RaycastBenchmarks {
           instructionSet: engine.instructionSetName, threads: threads, tileCulling: false,
           rays: sparse.count, medianSeconds: seconds,
           mraysPerSecond: Double(sparse.count) / seconds / 1e6, repetitions: options.repetitions,
-          matchesReference: buffer == sparseReference))
+          matchesReference: options.checksReference ? buffer == sparseReference : nil))
       }
     }
     let report = Report(
@@ -137,7 +148,7 @@ enum RaycastBenchmarks {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
     print(String(decoding: try! encoder.encode(report), as: UTF8.self))
-    if measurements.contains(where: { !$0.matchesReference }) { exit(1) }
+    if measurements.contains(where: { $0.matchesReference == false }) { exit(1) }
   }
 
   static func time(_ body: () -> Void) -> Double {

@@ -9,7 +9,8 @@
 #include <string.h>
 #include "raycast_kernels_internal.h"
 
-#define ARSK_TILE 8
+#define ARSK_TILE_ROWS 16
+#define ARSK_TILE_COLS 16
 #define ARSK_BIG_TILE 32
 #define ARSK_RECORD ARSK_RECORD_FLOATS
 
@@ -365,10 +366,10 @@ void ARSK_FN(intersect_pinhole_grid)(const arsk_scene_soa *scene, const arsk_pin
       uint32_t bc_end = bc + ARSK_BIG_TILE < W ? bc + ARSK_BIG_TILE : W;
       size_t n1 = ARSK_FN(cull_tile)(g, rec, list0, n0, list1, bc, bc_end - 1, br, br_end - 1);
       for (uint32_t tr = br; tr < br_end;) {
-        uint32_t tr_end = (tr / ARSK_TILE + 1) * ARSK_TILE;
+        uint32_t tr_end = (tr / ARSK_TILE_ROWS + 1) * ARSK_TILE_ROWS;
         if (tr_end > br_end) tr_end = br_end;
-        for (uint32_t tc = bc; tc < bc_end; tc += ARSK_TILE) {
-          uint32_t tc_end = tc + ARSK_TILE < bc_end ? tc + ARSK_TILE : bc_end;
+        for (uint32_t tc = bc; tc < bc_end; tc += ARSK_TILE_COLS) {
+          uint32_t tc_end = tc + ARSK_TILE_COLS < bc_end ? tc + ARSK_TILE_COLS : bc_end;
           size_t n2 = n1 == 0 ? 0
                               : ARSK_FN(cull_tile)(g, rec, list1, n1, list2, tc, tc_end - 1, tr,
                                                    tr_end - 1);
