@@ -33,6 +33,7 @@
 #define vmovemask simde_mm256_movemask_ps
 #define vcastf simde_mm256_castps_si256
 #define vcmpgti simde_mm256_cmpgt_epi32
+#define vblend simde_mm256_blendv_ps
 #define ARSK_FN(name) arsk_avx2_##name
 
 #include "internal/raycast_kernel_body.h"

@@ -20,7 +20,9 @@ enum {
   R_HU, R_HV, R_RAD, R_LB, R_RCX, R_RCY, R_RCZ, R_PAD
 };
 
+#ifndef vblend
 static inline V vblend(V a, V b, V mask) { return vor(vand(mask, b), vandnot(mask, a)); }
+#endif
 static inline V vabs(V x) { return vandnot(vset1(-0.0f), x); }
 
 /* One plane against one vector of rays whose origin-dependent terms (num, wu, wv) are given.
@@ -51,6 +53,7 @@ static inline void ARSK_FN(plane_step)(
       cand = vand(cand, vge(s, vset1(e[2])));
     }
   }
+  if (skip_when_no_candidate && !vmovemask(cand)) return;
   /* Nearer, or as near with a lower index (planes may be visited out of index order). */
   V kv = vcasti(vset1i((int32_t)k));
   V lower_index = vcasti(vcmpgti(vcastf(*best_i), vcastf(kv)));
