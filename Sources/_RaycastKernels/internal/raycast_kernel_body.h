@@ -11,6 +11,7 @@
 
 #define ARSK_TILE_ROWS 16
 #define ARSK_TILE_COLS 16
+#define ARSK_NV 2
 #define ARSK_BIG_TILE 32
 #define ARSK_RECORD ARSK_RECORD_FLOATS
 
@@ -238,40 +239,55 @@ static void ARSK_FN(grid_tile)(const arsk_scene_soa *scene, const arsk_pinhole_g
       }
     return;
   }
+  /* ARSK_NV vectors (2*VL pixels of a row) share each plane's broadcasts and overlap their
+     dependency chains. Pixels past c1 are computed (they are real rays) but not stored. */
   for (uint32_t row = r0; row < r1; row++) {
     V gv = vadd(vset1((float)row), half);
-    for (uint32_t col = c0; col < c1; col += VL) {
-      V gu = vadd(vadd(vset1((float)col), lanes), half);
-      V iu = vadd(vadd(vmul(vset1(g->a), gu), vmul(vset1(g->c), gv)), vset1(g->tx));
-      V iv = vadd(vadd(vmul(vset1(g->b), gu), vmul(vset1(g->d), gv)), vset1(g->ty));
-      V x = vmul(vsub(iu, vset1(g->ox)), rfx);
-      V y = vmul(vsub(vset1(g->oy), iv), rfy);
-      V s = vdiv(one, vsqrt(vadd(vadd(vmul(x, x), vmul(y, y)), one)));
-      V cx = vmul(x, s), cy = vmul(y, s), cz = vsub(vset1(0.0f), s);
-      V dx = vadd(vadd(vmul(vset1(R[0]), cx), vmul(vset1(R[3]), cy)), vmul(vset1(R[6]), cz));
-      V dy = vadd(vadd(vmul(vset1(R[1]), cx), vmul(vset1(R[4]), cy)), vmul(vset1(R[7]), cz));
-      V dz = vadd(vadd(vmul(vset1(R[2]), cx), vmul(vset1(R[5]), cy)), vmul(vset1(R[8]), cz));
-      V bt = vset1(INFINITY), bi = vcasti(vset1i(-1));
+    for (uint32_t col = c0; col < c1; col += ARSK_NV * VL) {
+      V dx[ARSK_NV], dy[ARSK_NV], dz[ARSK_NV], bt[ARSK_NV], bi[ARSK_NV];
+      for (int q = 0; q < ARSK_NV; q++) {
+        V gu = vadd(vadd(vset1((float)(col + (uint32_t)(q * VL))), lanes), half);
+        V iu = vadd(vadd(vmul(vset1(g->a), gu), vmul(vset1(g->c), gv)), vset1(g->tx));
+        V iv = vadd(vadd(vmul(vset1(g->b), gu), vmul(vset1(g->d), gv)), vset1(g->ty));
+        V x = vmul(vsub(iu, vset1(g->ox)), rfx);
+        V y = vmul(vsub(vset1(g->oy), iv), rfy);
+        V s = vdiv(one, vsqrt(vadd(vadd(vmul(x, x), vmul(y, y)), one)));
+        V cx = vmul(x, s), cy = vmul(y, s), cz = vsub(vset1(0.0f), s);
+        dx[q] = vadd(vadd(vmul(vset1(R[0]), cx), vmul(vset1(R[3]), cy)), vmul(vset1(R[6]), cz));
+        dy[q] = vadd(vadd(vmul(vset1(R[1]), cx), vmul(vset1(R[4]), cy)), vmul(vset1(R[7]), cz));
+        dz[q] = vadd(vadd(vmul(vset1(R[2]), cx), vmul(vset1(R[5]), cy)), vmul(vset1(R[8]), cz));
+        bt[q] = vset1(INFINITY);
+        bi[q] = vcasti(vset1i(-1));
+      }
       for (size_t j = 0; j < n; j++) {
         uint32_t k = list[j];
         const float *r = rec + (size_t)k * ARSK_RECORD;
         /* The list is sorted by lower bound: once every lane has a hit nearer than this plane
            can be, no later plane can win either. */
-        if (!vmovemask(vge(bt, vset1(r[R_LB])))) break;
-        ARSK_FN(plane_step)(scene, k, vset1(r[R_NUM]), vset1(r[R_WU]), vset1(r[R_WV]), dx, dy, dz,
-                            r[R_NX], r[R_NY], r[R_NZ], r[R_UX], r[R_UY], r[R_UZ], r[R_VX],
-                            r[R_VY], r[R_VZ], r[R_HU], r[R_HV], valid, &bt, &bi, 1);
+        V lb = vset1(r[R_LB]);
+        V open = vge(bt[0], lb);
+        for (int q = 1; q < ARSK_NV; q++) open = vor(open, vge(bt[q], lb));
+        if (!vmovemask(open)) break;
+        for (int q = 0; q < ARSK_NV; q++)
+          ARSK_FN(plane_step)(scene, k, vset1(r[R_NUM]), vset1(r[R_WU]), vset1(r[R_WV]), dx[q],
+                              dy[q], dz[q], r[R_NX], r[R_NY], r[R_NZ], r[R_UX], r[R_UY], r[R_UZ],
+                              r[R_VX], r[R_VY], r[R_VZ], r[R_HU], r[R_HV], valid, &bt[q], &bi[q],
+                              1);
       }
-      size_t o = (size_t)row * g->width + col;
-      if (col + VL <= c1) {
-        vstore(out_t + o, bt);
-        vstorei(out_index + o, bi);
-      } else {
-        float tt[VL];
-        int32_t ii[VL];
-        vstore(tt, bt);
-        vstorei(ii, bi);
-        for (uint32_t l = 0; l < c1 - col; l++) { out_t[o + l] = tt[l]; out_index[o + l] = ii[l]; }
+      for (int q = 0; q < ARSK_NV; q++) {
+        uint32_t cq = col + (uint32_t)(q * VL);
+        if (cq >= c1) break;
+        size_t o = (size_t)row * g->width + cq;
+        if (cq + VL <= c1) {
+          vstore(out_t + o, bt[q]);
+          vstorei(out_index + o, bi[q]);
+        } else {
+          float tt[VL];
+          int32_t ii[VL];
+          vstore(tt, bt[q]);
+          vstorei(ii, bi[q]);
+          for (uint32_t l = 0; l < c1 - cq; l++) { out_t[o + l] = tt[l]; out_index[o + l] = ii[l]; }
+        }
       }
     }
   }
