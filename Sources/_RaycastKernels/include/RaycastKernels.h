@@ -100,7 +100,7 @@ size_t arsk_pinhole_grid_scratch_bytes(size_t plane_count);
 /// to out_t[row * width + col] and out_index[row * width + col] (whole-grid buffers; only the rows
 /// in range are written, so threads may share them with disjoint row ranges). With scratch of at
 /// least arsk_pinhole_grid_scratch_bytes(plane_count) bytes, planes are culled per 32x32 and
-/// then 16x16 tile against the tile's view frustum (conservatively: results equal the brute force
+/// then 16-row x 32-column tile against the tile's view frustum (conservatively: results equal the brute force
 /// exactly) and visited near to far with early termination; with less, every plane is tested.
 void arsk_intersect_pinhole_grid(const arsk_scene_soa *scene, const arsk_pinhole_grid *grid,
                                  uint32_t row_begin, uint32_t row_end,

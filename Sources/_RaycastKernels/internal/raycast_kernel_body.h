@@ -10,8 +10,8 @@
 #include "raycast_kernels_internal.h"
 
 #define ARSK_TILE_ROWS 16
-#define ARSK_TILE_COLS 16
-#define ARSK_NV 2
+#define ARSK_TILE_COLS 32
+#define ARSK_NV 4
 #define ARSK_BIG_TILE 32
 #define ARSK_RECORD ARSK_RECORD_FLOATS
 
