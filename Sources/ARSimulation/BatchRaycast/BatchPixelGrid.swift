@@ -9,7 +9,7 @@ import SpatialMath
 /// of image pixel `(u, v)` is `((u - ox)/fx, -(v - oy)/fy, -1)` normalized, rotated to world by
 /// `worldFromCamera`; all rays start at the camera position. Values are converted to `Float` for
 /// the kernels. Non-finite parameters make every ray miss.
-public struct BatchPixelGrid: Sendable, Hashable {
+public struct BatchPixelGrid: Sendable, Hashable, Codable {
   /// Grid width in pixels (columns).
   public var width: Int
   /// Grid height in pixels (rows).

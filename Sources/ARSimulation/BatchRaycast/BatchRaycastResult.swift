@@ -1,5 +1,5 @@
 /// The nearest hit of each ray of a batch, in the batch's order (for a pixel grid: row-major).
-public struct BatchRaycastResult: Sendable, Hashable {
+public struct BatchRaycastResult: Sendable, Hashable, Codable {
   /// Distance along the (unit) ray to the nearest hit, metres; `+infinity` when the ray misses.
   public var t: [Float]
   /// Index of the hit plane in the scene's `planes`; `-1` when the ray misses. Among planes hit at
