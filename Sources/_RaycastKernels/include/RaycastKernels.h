@@ -111,7 +111,7 @@ void arsk_intersect_pinhole_grid(const arsk_scene_soa *scene, const arsk_pinhole
 size_t arsk_shared_origin_scratch_bytes(size_t plane_count, size_t ray_count);
 
 /// Like arsk_intersect_rays_soa for rays that all start at origin (3 floats): identical results,
-/// faster for many planes. Rays are binned by direction into the 6x16x16 cells of a cube map; per
+/// faster for many planes. Rays are binned by direction into the 6x8x8 cells of a cube map; per
 /// cell the planes whose bounding sphere misses the cell's cone are culled and the rest are
 /// visited near to far with early termination. With scratch smaller than
 /// arsk_shared_origin_scratch_bytes(plane_count, count) it runs the brute force instead.

@@ -5,7 +5,7 @@
  * planes are culled per cell like the grid's tiles and visited near to far with early termination.
  * Results equal the brute force bit for bit.
  */
-#define ARSK_CUBE_N 16
+#define ARSK_CUBE_N 8
 /* Up to this many candidate planes, binning rays by direction costs more than it saves. */
 #define ARSK_SHARED_ORIGIN_FEW_PLANES 12
 #define ARSK_CUBE_CELLS ARSK_CUBE_CELL_COUNT

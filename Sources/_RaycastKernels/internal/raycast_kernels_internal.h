@@ -6,8 +6,8 @@
 /* Floats per plane in the grid kernel's per-call record (see raycast_kernel_body.h). */
 #define ARSK_RECORD_FLOATS 20
 
-/* Cube-map cells of the shared-origin kernel (6 faces x 16 x 16). */
-#define ARSK_CUBE_CELL_COUNT (6 * 16 * 16)
+/* Cube-map cells of the shared-origin kernel (6 faces x 8 x 8; must match ARSK_CUBE_N). */
+#define ARSK_CUBE_CELL_COUNT (6 * 8 * 8)
 
 #if defined(__x86_64__) && defined(__clang__)
 #define ARSK_HAVE_AVX2 1
