@@ -9,6 +9,7 @@
 /* Up to this many candidate planes, binning rays by direction costs more than it saves. */
 #define ARSK_SHARED_ORIGIN_FEW_PLANES 12
 #define ARSK_CUBE_CELLS ARSK_CUBE_CELL_COUNT
+_Static_assert(ARSK_CUBE_CELL_COUNT == 6 * ARSK_CUBE_N * ARSK_CUBE_N, "cube-map cell count");
 
 /* Cube-map cell of a direction, or ARSK_CUBE_CELLS when it is zero or not finite (a miss). */
 static inline uint32_t ARSK_FN(cube_cell)(float x, float y, float z) {
