@@ -33,7 +33,8 @@ public struct BatchRaycastScene: Sendable, Hashable {
   /// `(first edge, edge count)` per plane.
   let edgeRanges: [UInt32]
 
-  /// Packs `planes`.
+  /// Packs `planes`. `parallelEpsilon` must be finite: a negative value is used by magnitude and a
+  /// non-finite one is replaced by the default 1e-6.
   ///
   /// - Complexity: O(planes + polygon vertices).
   public init(planes: [BatchPlane], cullsBackFaces: Bool = true, parallelEpsilon: Float = 1e-6) {
