@@ -10,22 +10,6 @@ import SceneReplay
 /// (sorted keys) with medians in seconds and MB/s (10^6 bytes). Generation and writing are
 /// outside the timed region. Compare with `Benchmarks/peers/python_json_load.py FILE`.
 enum DecodeBenchmarks {
-  /// SplitMix64 (Steele, Lea, Flood 2014): a tiny seeded generator for the synthetic recording.
-  struct SplitMix64 {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    /// Uniform in [low, high).
-    mutating func uniform(_ low: Double, _ high: Double) -> Double {
-      low + (high - low) * Double(next() >> 11) / Double(1 << 53)
-    }
-  }
-
   static func run(arguments: [String]) {
     var options = ["--frames": "2000", "--points": "300", "--repetitions": "7", "--seed": "1", "--out": ""]
     var index = 0
@@ -36,7 +20,7 @@ enum DecodeBenchmarks {
     let frameCount = Int(options["--frames"]!) ?? 2000
     let pointCount = Int(options["--points"]!) ?? 300
     let repetitions = max(1, Int(options["--repetitions"]!) ?? 7)
-    var generator = SplitMix64(state: UInt64(options["--seed"]!) ?? 1)
+    var generator = SplitMix64(seed: UInt64(options["--seed"]!) ?? 1)
     let path =
       options["--out"]!.isEmpty
       ? FileManager.default.temporaryDirectory.appendingPathComponent("arsim-decode-bench.json").path
@@ -116,17 +100,17 @@ enum DecodeBenchmarks {
     var result: [RecordingFrame] = []
     result.reserveCapacity(frames)
     for index in 0..<frames {
-      let angle = generator.uniform(-0.2, 0.2)
+      let angle = generator.uniform(-0.2 ... 0.2)
       let (c, s) = (cos(angle), sin(angle))
       let camera = RecordingCamera(
-        transform: [c, 0, -s, 0, 0, 1, 0, 0, s, 0, c, 0, rounded(0.001 * Double(index)), 1.4, rounded(generator.uniform(-0.1, 0.1)), 1],
+        transform: [c, 0, -s, 0, 0, 1, 0, 0, s, 0, c, 0, rounded(0.001 * Double(index)), 1.4, rounded(generator.uniform(-0.1 ... 0.1)), 1],
         intrinsics: [1445.3, 0, 0, 0, 1445.3, 0, 959.5, 719.5, 1],
         imageResolution: .init(width: 1920, height: 1440))
       let planes = (0..<4).map { k in
         RecordingPlane(
-          identifier: "PLANE-\(k)", transform: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, Double(k), -1, rounded(generator.uniform(-3, -1)), 1],
-          center: SIMD3(rounded(generator.uniform(-0.1, 0.1)), 0, 0),
-          extent: RecordingPlaneExtent(width: rounded(generator.uniform(0.2, 2)), height: rounded(generator.uniform(0.2, 2))),
+          identifier: "PLANE-\(k)", transform: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, Double(k), -1, rounded(generator.uniform(-3 ... -1)), 1],
+          center: SIMD3(rounded(generator.uniform(-0.1 ... 0.1)), 0, 0),
+          extent: RecordingPlaneExtent(width: rounded(generator.uniform(0.2 ... 2)), height: rounded(generator.uniform(0.2 ... 2))),
           boundary: (0..<8).map { v in
             let a = Double(v) * Double.pi / 4
             return SIMD3(rounded(0.5 * cos(a)), 0, rounded(0.5 * sin(a)))
@@ -135,13 +119,13 @@ enum DecodeBenchmarks {
       }
       let cloud = RecordingFeaturePoints(
         points: (0..<points).map { _ in
-          SIMD3(rounded(generator.uniform(-2, 2)), rounded(generator.uniform(-1, 1)), rounded(generator.uniform(-4, -0.5)))
+          SIMD3(rounded(generator.uniform(-2 ... 2)), rounded(generator.uniform(-1 ... 1)), rounded(generator.uniform(-4 ... -0.5)))
         },
         identifiers: (0..<points).map { UInt64(index * points + $0) })
       let detections = (0..<3).map { k in
         RecordingDetection(
-          label: "label-\(k)", confidence: rounded(generator.uniform(0.3, 1)),
-          boundingBox: .init(x: rounded(generator.uniform(0, 0.5)), y: rounded(generator.uniform(0, 0.5)), width: 0.1, height: 0.2))
+          label: "label-\(k)", confidence: rounded(generator.uniform(0.3 ... 1)),
+          boundingBox: .init(x: rounded(generator.uniform(0 ... 0.5)), y: rounded(generator.uniform(0 ... 0.5)), width: 0.1, height: 0.2))
       }
       result.append(
         RecordingFrame(

@@ -1,10 +1,11 @@
 import Foundation
 
 /// ARSimBenchmarks: `swift run -c release ARSimBenchmarks <suite> [options]`. Each suite prints
-/// machine-readable JSON (medians over repetitions).
+/// one machine-readable JSON object (medians over repetitions).
 let suites: [String: ([String]) -> Void] = [
   "conversions": ConversionBenchmarks.run,
   "decode": DecodeBenchmarks.run,
+  "raycast": RaycastBenchmarks.run,
   "tracking": TrackingBenchmarks.run,
 ]
 

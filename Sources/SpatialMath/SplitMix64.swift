@@ -22,6 +22,11 @@ public struct SplitMix64: RandomNumberGenerator, Sendable, Hashable, Codable {
     Double(next() >> 11) * 0x1p-53
   }
 
+  /// A uniform value in `range` (53 random bits: `lower + (upper - lower) * nextUnitDouble()`).
+  public mutating func uniform(_ range: ClosedRange<Double>) -> Double {
+    range.lowerBound + (range.upperBound - range.lowerBound) * nextUnitDouble()
+  }
+
   /// A standard normal value (Box–Muller, one of the pair; two uniforms per call).
   public mutating func nextGaussian() -> Double {
     let u1 = 1 - nextUnitDouble()  // (0, 1]: the logarithm stays finite.

@@ -1,7 +1,126 @@
+/*
+ * _RaycastKernels: batched ray x plane intersection kernels (C, SIMDe). Not API: ARSimulation's
+ * BatchRaycastScene wraps them. Only <stddef.h> and <stdint.h> here; SIMDe stays in the .c files.
+ *
+ * Conventions (shared bit for bit with the scalar Swift reference in ARSimulation):
+ * - World space, metres, right-handed, +y up. Rays are SoA float arrays; directions must be unit.
+ *   Swift's SIMD3<Float> is 16 bytes, so the Swift side passes plain Float arrays, never SIMD3.
+ * - Plane k is stored SoA: field f of plane k is planes[f * plane_stride + k] (ARSK_FIELD_*).
+ *   n = unit normal (front side), c = a point on the plane (the rectangle centre or the plane
+ *   origin), u/v = unit in-plane axes, hu/hv = half extents along u/v (INFINITY for none),
+ *   radius = bounding-sphere radius about c (INFINITY for unbounded planes), used only for culling.
+ * - Formulas (evaluated in exactly this order, no FMA contraction):
+ *     num = ((cx-ox)*nx + (cy-oy)*ny) + (cz-oz)*nz      dn = (dx*nx + dy*ny) + dz*nz
+ *     t = num / dn
+ *     lu = (((ox-cx)*ux + (oy-cy)*uy) + (oz-cz)*uz) + t * ((dx*ux + dy*uy) + dz*uz)   (same for v)
+ *   hit iff ray finite, dn < -eps (or |dn| > eps when back faces are not culled), t > 0,
+ *   |lu| <= hu, |lv| <= hv, and every edge (a, b, c) of the plane satisfies a*lu + b*lv >= c.
+ *   Each ray reports the smallest t; among equal t the lowest plane index (kernels that visit
+ *   planes near to far apply that tie rule explicitly). Misses are t = +INFINITY, index -1.
+ *   Borders are inclusive. No FMA anywhere, so every ISA and the Swift reference agree bitwise.
+ * - Kernels allocate nothing and cannot fail; bad values (NaN, inf, zero directions) are misses.
+ */
 #ifndef ARSK_RAYCAST_KERNELS_H
 #define ARSK_RAYCAST_KERNELS_H
 #include <stddef.h>
 #include <stdint.h>
-/// Version of the kernel ABI.
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Version of the kernel ABI (bumped when a struct or signature changes).
 int32_t arsk_abi_version(void);
+
+/// Field indices of the SoA plane table.
+enum {
+  ARSK_FIELD_NX = 0, ARSK_FIELD_NY, ARSK_FIELD_NZ,
+  ARSK_FIELD_CX, ARSK_FIELD_CY, ARSK_FIELD_CZ,
+  ARSK_FIELD_UX, ARSK_FIELD_UY, ARSK_FIELD_UZ,
+  ARSK_FIELD_VX, ARSK_FIELD_VY, ARSK_FIELD_VZ,
+  ARSK_FIELD_HU, ARSK_FIELD_HV, ARSK_FIELD_RADIUS,
+  ARSK_FIELD_COUNT
+};
+
+/// Instruction-set choice. AUTO picks AVX2 when the CPU has AVX2 and FMA, else the baseline
+/// (SSE2 on x86-64, NEON on ARM64, through SIMDe). Requesting AVX2 on a CPU without it runs the
+/// baseline. All ISAs give bit-identical results.
+enum { ARSK_ISA_AUTO = 0, ARSK_ISA_BASELINE = 1, ARSK_ISA_AVX2 = 2 };
+
+/// A prepared plane set (structure of arrays). All pointers are borrowed for one call.
+typedef struct arsk_scene_soa {
+  /// ARSK_FIELD_COUNT * plane_stride floats.
+  const float *planes;
+  /// Number of planes.
+  size_t plane_count;
+  /// Distance between fields in floats (>= plane_count).
+  size_t plane_stride;
+  /// 3 floats (a, b, c) per convex-polygon edge: inside iff a*lu + b*lv >= c.
+  const float *edges;
+  /// 2 entries per plane: first edge, edge count (0 for rectangles and infinite planes).
+  const uint32_t *edge_ranges;
+  /// Rays with |d.n| <= parallel_epsilon miss (edge-on). Unit vectors, so a cosine.
+  float parallel_epsilon;
+  /// Non-zero: only front faces (d.n < -eps) are hit.
+  int32_t cull_back_faces;
+} arsk_scene_soa;
+
+/// A pinhole camera and a pixel grid. Grid pixel (col, row) has centre (col+0.5, row+0.5); it maps
+/// to image pixels by iu = (a*gu + c*gv) + tx, iv = (b*gu + d*gv) + ty (CGAffineTransform
+/// convention). The camera-space direction ((iu-ox)/fx, -(iv-oy)/fy, -1) is evaluated as
+/// x = (iu-ox)*(1/fx), y = (oy-iv)*(1/fy), s = 1/sqrt((x*x + y*y) + 1), (x*s, y*s, -s), then
+/// rotated: d = (R0*x + R3*y) + R6*z per row of the column-major worldFromCamera rotation R.
+/// All rays start at origin.
+typedef struct arsk_pinhole_grid {
+  float fx, fy, ox, oy;
+  float rotation[9];
+  float origin[3];
+  float a, b, c, d, tx, ty;
+  uint32_t width, height;
+} arsk_pinhole_grid;
+
+/// Whether the ISA can run on this CPU (AUTO and BASELINE always can).
+int32_t arsk_isa_is_available(int32_t isa);
+
+/// The ISA that AUTO resolves to on this CPU (ARSK_ISA_BASELINE or ARSK_ISA_AVX2).
+int32_t arsk_isa_resolve(int32_t isa);
+
+/// Nearest hit of each of count rays (SoA: origins ox/oy/oz, unit directions dx/dy/dz) against
+/// every plane of the scene, brute force. Writes out_t[i] (distance along the ray, metres; +inf on
+/// a miss) and out_index[i] (plane index, -1 on a miss).
+void arsk_intersect_rays_soa(const arsk_scene_soa *scene,
+                             const float *ox, const float *oy, const float *oz,
+                             const float *dx, const float *dy, const float *dz,
+                             size_t count, float *out_t, int32_t *out_index, int32_t isa);
+
+/// Bytes of scratch memory the grid kernel needs for plane_count planes (for its culling lists).
+size_t arsk_pinhole_grid_scratch_bytes(size_t plane_count);
+
+/// Generates the rays of grid rows [row_begin, row_end) on the fly and intersects them. Results go
+/// to out_t[row * width + col] and out_index[row * width + col] (whole-grid buffers; only the rows
+/// in range are written, so threads may share them with disjoint row ranges). With scratch of at
+/// least arsk_pinhole_grid_scratch_bytes(plane_count) bytes, planes are culled per 32x32 and
+/// then 16-row x 32-column tile against the tile's view frustum (conservatively: results equal the brute force
+/// exactly) and visited near to far with early termination; with less, every plane is tested.
+void arsk_intersect_pinhole_grid(const arsk_scene_soa *scene, const arsk_pinhole_grid *grid,
+                                 uint32_t row_begin, uint32_t row_end,
+                                 void *scratch, size_t scratch_bytes,
+                                 float *out_t, int32_t *out_index, int32_t isa);
+
+/// Bytes of scratch memory the shared-origin kernel needs.
+size_t arsk_shared_origin_scratch_bytes(size_t plane_count, size_t ray_count);
+
+/// Like arsk_intersect_rays_soa for rays that all start at origin (3 floats): identical results,
+/// faster for many planes. Rays are binned by direction into the 6x8x8 cells of a cube map; per
+/// cell the planes whose bounding sphere misses the cell's cone are culled and the rest are
+/// visited near to far with early termination. With scratch smaller than
+/// arsk_shared_origin_scratch_bytes(plane_count, count) it runs the brute force instead.
+void arsk_intersect_rays_shared_origin(const arsk_scene_soa *scene, const float *origin,
+                                       const float *dx, const float *dy, const float *dz,
+                                       size_t count, void *scratch, size_t scratch_bytes,
+                                       float *out_t, int32_t *out_index, int32_t isa);
+
+#ifdef __cplusplus
+}
+#endif
 #endif

@@ -16,7 +16,7 @@ struct CameraTests {
       distortion: distortion)
   }
 
-  func randomPose(_ g: inout SeededGenerator) -> RigidTransform {
+  func randomPose(_ g: inout SplitMix64) -> RigidTransform {
     let axis = SIMD3<Float>(
       Float.random(in: -1...1, using: &g), Float.random(in: -1...1, using: &g), 1)
     return RigidTransform(
@@ -47,7 +47,8 @@ struct CameraTests {
 
   @Test("Unprojecting a projected point gives a ray through it (seeded random poses)")
   func projectUnproject() throws {
-    var g = SeededGenerator(seed: 42)
+    let seed: UInt64 = 42
+    var g = SplitMix64(seed: seed)
     for _ in 0..<200 {
       let c = try camera(randomPose(&g))
       let cameraPoint = SIMD3<Float>(
@@ -57,7 +58,7 @@ struct CameraTests {
       let pixel = try #require(c.projectToImagePixels(world))
       let ray = try #require(c.ray(throughImagePixel: pixel))
       let t = (world - ray.origin).dot(ray.direction)
-      #expect(ray.point(at: t).distance(to: world) < 1e-4 * max(1, t), "seed \(g.seed)")
+      #expect(ray.point(at: t).distance(to: world) < 1e-4 * max(1, t), "seed \(seed)")
     }
   }
 
@@ -67,12 +68,13 @@ struct CameraTests {
     // r² = 0.25, radial = 1.025: x_d = 0.5125.
     #expect(d.distort(SIMD2(0.5, 0)).x == 0.5125)
     let t = try LensDistortion(k1: -0.2, k2: 0.05, p1: 0.001, p2: -0.002, k3: 0.01)
-    var g = SeededGenerator(seed: 7)
+    let seed: UInt64 = 7
+    var g = SplitMix64(seed: seed)
     for _ in 0..<100 {
       let ideal = SIMD2(
         Double.random(in: -0.6...0.6, using: &g), Double.random(in: -0.5...0.5, using: &g))
       let back = try #require(t.undistort(t.distort(ideal)))
-      #expect(abs(back.x - ideal.x) < 1e-9 && abs(back.y - ideal.y) < 1e-9, "seed \(g.seed)")
+      #expect(abs(back.x - ideal.x) < 1e-9 && abs(back.y - ideal.y) < 1e-9, "seed \(seed)")
     }
     // With distortion the camera still round-trips a world point through its pixel.
     let c = try camera(distortion: t)
@@ -111,7 +113,8 @@ struct CameraTests {
     "projectPoint agrees with projectionMatrix * viewMatrix",
     arguments: InterfaceOrientation.allCases)
   func projectionMatrixConsistency(orientation: InterfaceOrientation) throws {
-    var g = SeededGenerator(seed: 99)
+    let seed: UInt64 = 99
+    var g = SplitMix64(seed: seed)
     let viewport = Size(width: 390, height: 844)
     for _ in 0..<50 {
       let c = try camera(randomPose(&g))
@@ -127,7 +130,7 @@ struct CameraTests {
       let ndc = SIMD2(Double(clip.x / clip.w), Double(clip.y / clip.w))
       let expected = SIMD2(
         2 * viewportPoint.x / viewport.width - 1, 1 - 2 * viewportPoint.y / viewport.height)
-      #expect(abs(ndc.x - expected.x) < 1e-4 && abs(ndc.y - expected.y) < 1e-4, "seed \(g.seed)")
+      #expect(abs(ndc.x - expected.x) < 1e-4 && abs(ndc.y - expected.y) < 1e-4, "seed \(seed)")
       #expect(abs(clip.w - -cameraPoint.z) < 1e-4, "clip.w is the depth")
     }
     // Depth: 0 at zNear, 1 at zFar (Metal convention).
@@ -189,7 +192,8 @@ struct CameraTests {
     "projectPoint then ray(throughViewportPoint:) returns to the point",
     arguments: InterfaceOrientation.allCases)
   func viewportRoundTrip(orientation: InterfaceOrientation) throws {
-    var g = SeededGenerator(seed: 5)
+    let seed: UInt64 = 5
+    var g = SplitMix64(seed: seed)
     let viewport = Size(width: 390, height: 844)
     for _ in 0..<50 {
       let c = try camera(randomPose(&g))
@@ -201,7 +205,7 @@ struct CameraTests {
       let ray = try #require(
         c.ray(throughViewportPoint: vp, orientation: orientation, viewportSize: viewport))
       let t = (world - ray.origin).dot(ray.direction)
-      #expect(ray.point(at: t).distance(to: world) < 1e-4, "seed \(g.seed)")
+      #expect(ray.point(at: t).distance(to: world) < 1e-4, "seed \(seed)")
     }
   }
 

@@ -1,0 +1,31 @@
+/// The nearest hit of each ray of a batch, in the batch's order (for a pixel grid: row-major).
+public struct BatchRaycastResult: Sendable, Hashable, Codable {
+  /// Distance along the (unit) ray to the nearest hit, metres; `+infinity` when the ray misses.
+  public var t: [Float]
+  /// Index of the hit plane in the scene's `planes`; `-1` when the ray misses. Among planes hit at
+  /// exactly the same `t`, the lowest index wins.
+  public var planeIndex: [Int32]
+
+  /// An empty result.
+  public init() {
+    t = []
+    planeIndex = []
+  }
+
+  /// A result of `count` misses.
+  public init(missesCount count: Int) {
+    t = Array(repeating: .infinity, count: count)
+    planeIndex = Array(repeating: -1, count: count)
+  }
+
+  /// The number of rays.
+  public var count: Int { t.count }
+
+  /// Makes this a result for `count` rays, reusing the arrays' storage (contents unspecified).
+  mutating func resize(to count: Int) {
+    if t.count != count {
+      t = Array(repeating: .infinity, count: count)
+      planeIndex = Array(repeating: -1, count: count)
+    }
+  }
+}

@@ -1,0 +1,37 @@
+/* Declarations shared by the ISA variants and the dispatcher. */
+#ifndef ARSK_RAYCAST_KERNELS_INTERNAL_H
+#define ARSK_RAYCAST_KERNELS_INTERNAL_H
+#include "../include/RaycastKernels.h"
+
+/* Floats per plane in the grid kernel's per-call record (see raycast_kernel_body.h). */
+#define ARSK_RECORD_FLOATS 20
+
+/* Cube-map cells of the shared-origin kernel (6 faces x 8 x 8; must match ARSK_CUBE_N). */
+#define ARSK_CUBE_CELL_COUNT (6 * 8 * 8)
+
+#if defined(__x86_64__) && defined(__clang__)
+#define ARSK_HAVE_AVX2 1
+void arsk_avx2_intersect_rays_soa(const arsk_scene_soa *scene, const float *ox, const float *oy,
+                                  const float *oz, const float *dx, const float *dy,
+                                  const float *dz, size_t count, float *out_t, int32_t *out_index);
+void arsk_avx2_intersect_pinhole_grid(const arsk_scene_soa *scene, const arsk_pinhole_grid *grid,
+                                      uint32_t row_begin, uint32_t row_end, void *scratch,
+                                      size_t scratch_bytes, float *out_t, int32_t *out_index);
+void arsk_avx2_intersect_rays_shared_origin(const arsk_scene_soa *scene, const float *origin,
+                                            const float *dx, const float *dy, const float *dz,
+                                            size_t count, void *scratch, size_t scratch_bytes,
+                                            float *out_t, int32_t *out_index);
+#endif
+void arsk_baseline_intersect_rays_shared_origin(const arsk_scene_soa *scene, const float *origin,
+                                                const float *dx, const float *dy, const float *dz,
+                                                size_t count, void *scratch, size_t scratch_bytes,
+                                                float *out_t, int32_t *out_index);
+void arsk_baseline_intersect_rays_soa(const arsk_scene_soa *scene, const float *ox,
+                                      const float *oy, const float *oz, const float *dx,
+                                      const float *dy, const float *dz, size_t count,
+                                      float *out_t, int32_t *out_index);
+void arsk_baseline_intersect_pinhole_grid(const arsk_scene_soa *scene,
+                                          const arsk_pinhole_grid *grid, uint32_t row_begin,
+                                          uint32_t row_end, void *scratch, size_t scratch_bytes,
+                                          float *out_t, int32_t *out_index);
+#endif

@@ -1,0 +1,78 @@
+/* Public entry points: run-time instruction-set selection. */
+#include "include/RaycastKernels.h"
+#include "internal/raycast_kernels_internal.h"
+
+int32_t arsk_abi_version(void) { return 1; }
+
+static int arsk_cpu_has_avx2_fma(void) {
+#if defined(ARSK_HAVE_AVX2)
+  /* Cheap: reads the CPU model filled in by the runtime's constructor. */
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+#else
+  return 0;
+#endif
+}
+
+int32_t arsk_isa_is_available(int32_t isa) {
+  return isa == ARSK_ISA_AVX2 ? arsk_cpu_has_avx2_fma() : 1;
+}
+
+int32_t arsk_isa_resolve(int32_t isa) {
+  if (isa == ARSK_ISA_BASELINE) return ARSK_ISA_BASELINE;
+  return arsk_cpu_has_avx2_fma() ? ARSK_ISA_AVX2 : ARSK_ISA_BASELINE;
+}
+
+size_t arsk_pinhole_grid_scratch_bytes(size_t plane_count) {
+  return plane_count * (ARSK_RECORD_FLOATS * sizeof(float) + 3 * sizeof(uint32_t));
+}
+
+void arsk_intersect_rays_soa(const arsk_scene_soa *scene, const float *ox, const float *oy,
+                             const float *oz, const float *dx, const float *dy, const float *dz,
+                             size_t count, float *out_t, int32_t *out_index, int32_t isa) {
+#if defined(ARSK_HAVE_AVX2)
+  if (arsk_isa_resolve(isa) == ARSK_ISA_AVX2) {
+    arsk_avx2_intersect_rays_soa(scene, ox, oy, oz, dx, dy, dz, count, out_t, out_index);
+    return;
+  }
+#endif
+  (void)isa;
+  arsk_baseline_intersect_rays_soa(scene, ox, oy, oz, dx, dy, dz, count, out_t, out_index);
+}
+
+void arsk_intersect_pinhole_grid(const arsk_scene_soa *scene, const arsk_pinhole_grid *grid,
+                                 uint32_t row_begin, uint32_t row_end, void *scratch,
+                                 size_t scratch_bytes, float *out_t, int32_t *out_index,
+                                 int32_t isa) {
+#if defined(ARSK_HAVE_AVX2)
+  if (arsk_isa_resolve(isa) == ARSK_ISA_AVX2) {
+    arsk_avx2_intersect_pinhole_grid(scene, grid, row_begin, row_end, scratch, scratch_bytes,
+                                     out_t, out_index);
+    return;
+  }
+#endif
+  (void)isa;
+  arsk_baseline_intersect_pinhole_grid(scene, grid, row_begin, row_end, scratch, scratch_bytes,
+                                       out_t, out_index);
+}
+
+size_t arsk_shared_origin_scratch_bytes(size_t plane_count, size_t ray_count) {
+  return plane_count * (ARSK_RECORD_FLOATS * sizeof(float) + 2 * sizeof(uint32_t)) +
+         (ARSK_CUBE_CELL_COUNT + 2 + ray_count) * sizeof(uint32_t);
+}
+
+void arsk_intersect_rays_shared_origin(const arsk_scene_soa *scene, const float *origin,
+                                       const float *dx, const float *dy, const float *dz,
+                                       size_t count, void *scratch, size_t scratch_bytes,
+                                       float *out_t, int32_t *out_index, int32_t isa) {
+#if defined(ARSK_HAVE_AVX2)
+  if (arsk_isa_resolve(isa) == ARSK_ISA_AVX2) {
+    arsk_avx2_intersect_rays_shared_origin(scene, origin, dx, dy, dz, count, scratch,
+                                           scratch_bytes, out_t, out_index);
+    return;
+  }
+#endif
+  (void)isa;
+  arsk_baseline_intersect_rays_shared_origin(scene, origin, dx, dy, dz, count, scratch,
+                                             scratch_bytes, out_t, out_index);
+}
