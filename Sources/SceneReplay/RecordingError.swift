@@ -110,7 +110,7 @@ public struct RecordingError: Error, Sendable, Hashable, CustomStringConvertible
   }
 
   /// This error with `component` put in front of its path (used while unwinding).
-  func prefixed(_ component: PathComponent) -> RecordingError {
+  public func prefixed(_ component: PathComponent) -> RecordingError {
     var copy = self
     copy.path.insert(component, at: 0)
     return copy

@@ -13,6 +13,10 @@ enum Tool {
   static let commands: [(name: String, summary: String, run: Run)] = [
     ("explain", "Trace one Vision box through every coordinate space.", .returning(ExplainCommand.run)),
     ("project", "Project world points to image pixels.", .returning(ProjectCommand.run)),
+    (
+      "raycast", "Intersect many rays with plane anchors on the SIMD kernels.",
+      .returning(RaycastCommand.run)
+    ),
     ("filter", "Smooth a logged position stream (tune filters on your logs).",
      .streaming { FilterCommand.run(arguments: $0) }),
     (

@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+
+@Suite("arsim raycast (end to end)")
+struct RaycastCommandTests {
+  /// A wall 2 m in front of the origin facing it (plane-local y = world +z), boundary +-0.5 m,
+  /// labelled vertical; and a floor 1 m below, labelled horizontal, listed first.
+  static let planesJSON = """
+    {"planes": [
+      {"identifier": "floor", "transform": [1,0,0,0, 0,1,0,0, 0,0,1,0, 0,-1,0,1], "center": [0,0,0],
+       "extent": {"width": 4, "height": 4, "rotationOnYAxis": 0},
+       "boundary": [[-2,0,-2],[2,0,-2],[2,0,2],[-2,0,2]], "alignment": "horizontal", "classification": "floor"},
+      {"identifier": "wall", "transform": [1,0,0,0, 0,0,1,0, 0,-1,0,0, 0,0,-2,1], "center": [0,0,0],
+       "extent": {"width": 1, "height": 1, "rotationOnYAxis": 0},
+       "boundary": [[-0.5,0,-0.5],[0.5,0,-0.5],[0.5,0,0.5],[-0.5,0,0.5]], "alignment": "vertical", "classification": "wall"}
+    ]}
+    """
+
+  func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("RaycastCommandTests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  func writeRays(_ rays: [[Float]], to url: URL) throws {
+    var data = Data()
+    for ray in rays { for v in ray { withUnsafeBytes(of: v.bitPattern.littleEndian) { data.append(contentsOf: $0) } } }
+    try data.write(to: url)
+  }
+
+  func readOutput(_ url: URL, count: Int) throws -> (t: [Float], index: [Int32]) {
+    let data = try Data(contentsOf: url)
+    #expect(data.count == count * 8)
+    var t: [Float] = [], index: [Int32] = []
+    data.withUnsafeBytes { bytes in
+      for i in 0..<count {
+        t.append(Float(bitPattern: UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self))))
+        index.append(Int32(littleEndian: bytes.loadUnaligned(fromByteOffset: 4 * (count + i), as: Int32.self)))
+      }
+    }
+    return (t, index)
+  }
+
+  @Test("Rays file: hand-computed distances and plane indices, misses as +inf and -1")
+  func raysFile() throws {
+    let dir = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let planes = dir.appendingPathComponent("planes.json")
+    try Data(Self.planesJSON.utf8).write(to: planes)
+    let rays = dir.appendingPathComponent("rays.bin")
+    try writeRays([
+      [0, 0, 0, 0, 0, -1],  // straight at the wall: t = 2, plane 1
+      [0, 0, 0, 0.2, 0, -1],  // x = 0.4 at z = -2, inside: t = 2 * sqrt(1.04)
+      [0, 0, 0, 0.3, 0, -1],  // x = 0.6, outside the wall; parallel to the floor: miss
+      [0, 0, 0, 0, -1, 0],  // straight down onto the floor: t = 1, plane 0
+      [0, 0, 0, 0, 0, 1],  // away from both
+    ], to: rays)
+    let output = dir.appendingPathComponent("out.bin")
+    let result = try ArsimRunner.run([
+      "raycast", "--planes", planes.path, "--rays", rays.path, "--output", output.path, "--json",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let summary = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    #expect(summary["rays"] as? Int == 5 && summary["planes"] as? Int == 2 && summary["hits"] as? Int == 3)
+    let (t, index) = try readOutput(output, count: 5)
+    #expect(index == [1, 1, -1, 0, -1])
+    #expect(abs(t[0] - 2) < 1e-6 && abs(t[1] - 2 * Float(1.04).squareRoot()) < 1e-5 && abs(t[3] - 1) < 1e-6)
+    #expect(t[2] == .infinity && t[4] == .infinity)
+
+    // The infinite target hits the wall's plane outside its boundary too.
+    let infinite = try ArsimRunner.run([
+      "raycast", "--planes", planes.path, "--rays", rays.path, "--output", output.path,
+      "--target", "existingPlaneInfinite",
+    ])
+    #expect(infinite.status == 0)
+    #expect(try readOutput(output, count: 5).index == [1, 1, 1, 0, -1])
+
+    // Alignment filters anchors by label; indices still refer to the file.
+    let horizontal = try ArsimRunner.run([
+      "raycast", "--planes", planes.path, "--rays", rays.path, "--output", output.path,
+      "--alignment", "horizontal",
+    ])
+    #expect(horizontal.status == 0)
+    #expect(try readOutput(output, count: 5).index == [-1, -1, -1, 0, -1])
+  }
+
+  @Test("Full frame: one ray per pixel centre; a 4x4 image all on the wall")
+  func fullFrame() throws {
+    let dir = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let planes = dir.appendingPathComponent("planes.json")
+    try Data(Self.planesJSON.utf8).write(to: planes)
+    let output = dir.appendingPathComponent("out.bin")
+    // fx = 100: the outermost pixel centre (u = 3.5, ox = 2) is 0.015 rad off axis, well inside.
+    let result = try ArsimRunner.run([
+      "raycast", "--planes", planes.path, "--full-frame", "4x4", "--intrinsics", "100,100,2,2",
+      "--output", output.path, "--threads", "2",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let (t, index) = try readOutput(output, count: 16)
+    #expect(index == Array(repeating: 1, count: 16))
+    // Pixel (0, 0): centre (0.5, 0.5) -> direction (-0.015, 0.015, -1): t = 2 * |d| / 1.
+    let expected = 2 * (1 + 2 * 0.015 * 0.015 as Float).squareRoot()
+    #expect(abs(t[0] - expected) < 1e-5)
+  }
+
+  @Test("Bad input: files exit 1 naming file and place; bad options exit 64")
+  func badInput() throws {
+    let dir = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let planes = dir.appendingPathComponent("planes.json")
+    try Data(Self.planesJSON.replacingOccurrences(of: "\"width\": 1,", with: "\"width\": 0,").utf8).write(to: planes)
+    let rays = dir.appendingPathComponent("rays.bin")
+    try Data(count: 25).write(to: rays)
+    let badPlanes = try ArsimRunner.run(["raycast", "--planes", planes.path, "--full-frame", "2x2", "--intrinsics", "1,1,1,1"])
+    #expect(badPlanes.status == 1)
+    #expect(badPlanes.stderr.contains("planes.json") && badPlanes.stderr.contains("planes[1]"), "\(badPlanes.stderr)")
+    try Data(Self.planesJSON.utf8).write(to: planes)
+    let badRays = try ArsimRunner.run(["raycast", "--planes", planes.path, "--rays", rays.path])
+    #expect(badRays.status == 1)
+    #expect(badRays.stderr.contains("rays.bin") && badRays.stderr.contains("24-byte"))
+    for arguments in [
+      ["--planes", planes.path], ["--planes", planes.path, "--full-frame", "2x2"],
+      ["--planes", planes.path, "--rays", rays.path, "--target", "estimatedPlane"],
+      ["--planes", planes.path, "--rays", rays.path, "--target", "walls"],
+      ["--planes", planes.path, "--rays", rays.path, "--threads", "0"],
+    ] {
+      let r = try ArsimRunner.run(["raycast"] + arguments)
+      #expect(r.status == 64, "\(arguments)")
+    }
+  }
+}
