@@ -6,6 +6,8 @@ let suites: [String: ([String]) -> Void] = [
   "conversions": ConversionBenchmarks.run,
   "decode": DecodeBenchmarks.run,
   "tracking": TrackingBenchmarks.run,
+  "replay": ReplayBenchmarks.run,
+  "replay-memory": ReplayBenchmarks.memoryChild,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
