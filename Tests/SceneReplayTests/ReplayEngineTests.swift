@@ -103,6 +103,26 @@ struct ReplayEngineTests {
     #expect(error.file == "scene.json")
   }
 
+  /// A JSON Lines file whose line 6 (frame 5) is not JSON: frames 0...4 are replayed and
+  /// reported first, then the file is refused naming frame 5.
+  @Test func aBadLineIsRefusedAfterTheFramesBeforeIt() throws {
+    let directory = try RecordingFixtures.makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("scene.jsonl").path
+    try DashboardReplayScenario(frameCount: 8).writeJSONLines(toFile: path)
+    var lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+    lines[6] = "{not json"
+    try (lines.joined(separator: "\n") + "\n").write(
+      toFile: path, atomically: true, encoding: .utf8)
+    var source = try ReplaySource(contentsOfFile: path)
+    var seen: [Int] = []
+    let error = try #require(throws: RecordingError.self) {
+      try ReplayEngine(chunkFrameCount: 10).run(&source, onFrame: { seen.append($0.frameIndex) })
+    }
+    #expect(seen == [0, 1, 2, 3, 4])
+    #expect(error.frameIndex == 5 && error.file == path && error.line == 7)
+  }
+
   @Test func aRecordingWithoutVisionSettingsNeedsTheOverride() throws {
     var recording = try DashboardReplayScenario(frameCount: 2).recording()
     recording.header.vision = nil

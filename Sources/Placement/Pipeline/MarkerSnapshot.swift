@@ -17,8 +17,7 @@ public struct MarkerSnapshot: Sendable, Hashable {
   /// Where to draw it in this frame's viewport.
   public let projection: ViewportProjection
 
-  /// Projects `marker` with `camera` into `viewport` (`ViewportProjection`, built on
-  /// `TrackedMarker.viewportPoint(using:)`'s world position).
+  /// Projects `marker`'s world position with `camera` into `viewport` (`ViewportProjection`).
   public init(marker: TrackedMarker, camera: Camera, viewport: Viewport) {
     id = marker.id
     label = marker.label

@@ -61,8 +61,13 @@ public struct ReplayEngine: Sendable {
     chunk.reserveCapacity(chunkFrameCount)
     while true {
       chunk.removeAll(keepingCapacity: true)
-      while chunk.count < chunkFrameCount, let frame = try source.next() { chunk.append(frame) }
-      if chunk.isEmpty { break }
+      var readFailure: RecordingError?
+      do {
+        while chunk.count < chunkFrameCount, let frame = try source.next() { chunk.append(frame) }
+      } catch let error as RecordingError {
+        readFailure = error  // Reported after the frames read before it.
+      }
+      if chunk.isEmpty, readFailure == nil { break }
       let prepared = prepare(
         chunk, pipeline: pipeline, request: request, headerViewport: headerViewport)
       for (offset, outcome) in prepared.enumerated() {
@@ -95,16 +100,20 @@ public struct ReplayEngine: Sendable {
       }
       frameIndex += chunk.count
       onProgress(frameIndex)
+      if let readFailure { try frameFailed(readFailure, frameIndex: frameIndex, file: source.file) }
     }
     report.tracker = tracker.statistics
     (report.markers, report.metrics) = accumulator.finish()
     return report
   }
 
-  /// The one place where a frame that cannot be replayed is handled: today the file is refused
-  /// with the error (path prefixed by `frames[i]`, file filled in).
+  /// The one place where a frame that cannot be read or replayed is handled: today the file is
+  /// refused with the error (its path prefixed by `frames[i]` unless the reader already did, file
+  /// filled in). A mode that skips invalid frames would count them here and return instead.
   func frameFailed(_ error: RecordingError, frameIndex: Int, file: String?) throws {
-    throw error.prefixed(.index(frameIndex)).prefixed(.key("frames")).located(file: file)
+    let located =
+      error.frameIndex == nil ? error.prefixed(.index(frameIndex)).prefixed(.key("frames")) : error
+    throw located.located(file: file)
   }
 
   /// The Vision settings to invert boxes with: the override, else the recording's.

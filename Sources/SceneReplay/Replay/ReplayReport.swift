@@ -5,7 +5,7 @@ import Placement
 public struct ReplayReport: Sendable, Hashable {
   /// Frames replayed.
   public var frameCount = 0
-  /// The first and last frame timestamps (seconds), or `nil` without frames.
+  /// The first frame's timestamp (seconds), or `nil` without frames.
   public var firstTimestampSeconds: Double?
   /// The last frame timestamp (seconds), or `nil` without frames.
   public var lastTimestampSeconds: Double?
@@ -95,7 +95,7 @@ public struct ReplayMarkerSummary: Sendable, Hashable {
   public var isPresentAtEnd: Bool
   /// The world position in the last frame it was reported, metres.
   public var lastPosition: SIMD3<Float>
-  /// The first and last timestamps (seconds) it was reported.
+  /// The first timestamp (seconds) it was reported.
   public var firstSeenSeconds: Double
   /// The last timestamp (seconds) it was reported.
   public var lastSeenSeconds: Double
