@@ -195,3 +195,29 @@ struct ReplaySettingsTests {
     #expect(error.jsonPath == path)
   }
 }
+
+/// Every recording in Scenes/ replays with the default settings (recordings are the files that
+/// carry `"format"`; plane lists and explain requests are skipped).
+@Suite("Scenes replay")
+struct ScenesReplayTests {
+  static func recordings() -> [String] {
+    ScenesDirectoryTests.files().filter { relativePath in
+      let path = ScenesDirectoryTests.scenes.appendingPathComponent(relativePath).path
+      if relativePath.hasSuffix(".jsonl") { return true }
+      guard let data = FileManager.default.contents(atPath: path),
+        case .object(let members)? = try? JSONParser.parse([UInt8](data))
+      else { return false }
+      return members["format"] != nil
+    }
+  }
+
+  @Test(arguments: recordings())
+  func replays(relativePath: String) throws {
+    let path = ScenesDirectoryTests.scenes.appendingPathComponent(relativePath).path
+    var source = try ReplaySource(contentsOfFile: path)
+    var frames = 0
+    let report = try ReplayEngine().run(&source, onFrame: { _ in frames += 1 })
+    #expect(report.frameCount == frames && frames > 0)
+    #expect((report.metrics != nil) == (source.header.truth.map { !$0.objects.isEmpty } ?? false))
+  }
+}
