@@ -27,19 +27,26 @@ let package = Package(
     .target(name: "ARSimulation", dependencies: ["SpatialMath", "_RaycastKernels"]),
     .target(name: "Placement", dependencies: ["SpatialMath", "ARSimulation"]),
     .target(name: "SceneReplay", dependencies: ["SpatialMath", "ARSimulation", "Placement"]),
+    // Generated recordings shared by tests and benchmarks (not API).
+    .target(
+      name: "_ReplayFixtures",
+      dependencies: ["SceneReplay", "Placement", "ARSimulation", "SpatialMath"]),
     .executableTarget(
       name: "arsim", dependencies: ["Placement", "ARSimulation", "SceneReplay", "SpatialMath"]),
     .executableTarget(
       name: "ARSimBenchmarks",
-      dependencies: ["Placement", "ARSimulation", "SceneReplay", "SpatialMath", "_RaycastKernels"],
+      dependencies: [
+        "Placement", "ARSimulation", "SceneReplay", "SpatialMath", "_RaycastKernels", "_ReplayFixtures",
+      ],
       path: "Benchmarks/ARSimBenchmarks"
     ),
     .testTarget(name: "SpatialMathTests", dependencies: ["SpatialMath"]),
     .testTarget(name: "ARSimulationTests", dependencies: ["ARSimulation", "SpatialMath", "_RaycastKernels"]),
     .testTarget(name: "PlacementTests", dependencies: ["Placement", "ARSimulation", "SpatialMath"]),
     .testTarget(
-      name: "SceneReplayTests", dependencies: ["SceneReplay", "Placement", "ARSimulation", "SpatialMath"]),
-    .testTarget(name: "arsimTests", dependencies: ["arsim"]),
+      name: "SceneReplayTests",
+      dependencies: ["SceneReplay", "Placement", "ARSimulation", "SpatialMath", "_ReplayFixtures"]),
+    .testTarget(name: "arsimTests", dependencies: ["arsim", "_ReplayFixtures", "SceneReplay"]),
   ],
   swiftLanguageModes: [.v6]
 )

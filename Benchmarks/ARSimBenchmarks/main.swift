@@ -8,6 +8,8 @@ let suites: [String: ([String]) -> Void] = [
   "query": QueryPathBenchmarks.run,
   "raycast": RaycastBenchmarks.run,
   "tracking": TrackingBenchmarks.run,
+  "replay": ReplayBenchmarks.run,
+  "replay-memory": ReplayBenchmarks.memoryChild,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

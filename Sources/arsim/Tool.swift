@@ -23,6 +23,10 @@ enum Tool {
       "import", "Convert another tool's recording (arkit-data-logger) to a recording.",
       .returning(ImportCommand.run)
     ),
+    (
+      "replay", "Replay a recording: placement, tracking, metrics vs truth.",
+      .returning(ReplayCommand.run)
+    ),
   ]
 
   static var usage: String {

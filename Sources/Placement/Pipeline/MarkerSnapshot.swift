@@ -1,0 +1,29 @@
+import ARSimulation
+import SpatialMath
+
+/// One marker in one frame, ready to draw: the tracker's output plus its viewport projection by
+/// that frame's camera.
+public struct MarkerSnapshot: Sendable, Hashable {
+  /// The marker's stable id (see `TrackedMarker.id`).
+  public let id: Int
+  /// The detector label.
+  public let label: String
+  /// The filtered world position, metres.
+  public let worldPosition: SIMD3<Float>
+  /// The lifecycle state.
+  public let state: MarkerState
+  /// The spread of recent measurements, metres (see `TrackedMarker.spreadMeters`).
+  public let spreadMeters: Float
+  /// Where to draw it in this frame's viewport.
+  public let projection: ViewportProjection
+
+  /// Projects `marker`'s world position with `camera` into `viewport` (`ViewportProjection`).
+  public init(marker: TrackedMarker, camera: Camera, viewport: Viewport) {
+    id = marker.id
+    label = marker.label
+    worldPosition = marker.position
+    state = marker.state
+    spreadMeters = marker.spreadMeters
+    projection = ViewportProjection(worldPoint: marker.position, camera: camera, viewport: viewport)
+  }
+}

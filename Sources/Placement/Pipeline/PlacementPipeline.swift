@@ -1,0 +1,111 @@
+import ARSimulation
+import SpatialMath
+
+/// Detection -> world point (DESIGN §6): the anchor point of the Vision box (centre by default)
+/// is mapped to stored-image normalized coordinates by the inverse Vision geometry of the request
+/// settings, to the viewport by the frame's display transform, and unprojected by the camera to a
+/// world ray; the raycast attempts run in order and the nearest hit of the first attempt that hits
+/// is the world point.
+///
+/// The ray is made from the image point directly: it is the ray of
+/// `ViewportFrame.raycastQuery(fromViewportPoint:allowing:alignment:)` through the reported
+/// viewport point (the display transform and its inverse cancel), without the round trip's
+/// rounding. A pure function of its inputs and settings.
+public struct PlacementPipeline: Sendable, Hashable {
+  /// The settings.
+  public var settings: PlacementSettings
+
+  /// Creates a pipeline.
+  public init(settings: PlacementSettings = PlacementSettings()) { self.settings = settings }
+
+  /// Places every detection of one frame, in order. `request` is the Vision request the boxes
+  /// came from (used to invert them); with `includeTrace`, each result carries a full
+  /// `PlacementTrace` (otherwise nothing is allocated for traces).
+  ///
+  /// - Complexity: O(detections × attempts × raycast cost).
+  public func place(
+    _ detections: [Detection], request: VisionRequestSettings, in frame: ViewportFrame,
+    includeTrace: Bool = false
+  ) -> [PlacementResult] {
+    let context = FrameContext(request: request, frame: frame)
+    return detections.map { place($0, context: context, frame: frame, includeTrace: includeTrace) }
+  }
+
+  /// Places one detection (see `place(_:request:in:includeTrace:)`).
+  public func place(
+    _ detection: Detection, request: VisionRequestSettings, in frame: ViewportFrame,
+    includeTrace: Bool = false
+  ) -> PlacementResult {
+    place(
+      detection, context: FrameContext(request: request, frame: frame), frame: frame,
+      includeTrace: includeTrace)
+  }
+
+  /// What a frame's detections share: the inverse Vision geometry and the display transform.
+  struct FrameContext {
+    let geometry: VisionGeometry?
+    let display: AffineTransform2D?
+    let request: VisionRequestSettings
+
+    init(request: VisionRequestSettings, frame: ViewportFrame) {
+      self.request = request
+      geometry = try? VisionGeometry(
+        settings: request, imageResolution: frame.camera.imageResolution)
+      display = frame.camera.displayTransform(
+        for: frame.viewport.interfaceOrientation, viewportSize: frame.viewport.size)
+    }
+  }
+
+  func place(
+    _ detection: Detection, context: FrameContext, frame: ViewportFrame, includeTrace: Bool
+  ) -> PlacementResult {
+    let box = detection.boundingBox
+    guard box.isFinite, box.size.width >= 0, box.size.height >= 0, let geometry = context.geometry
+    else {
+      return PlacementResult(
+        detection: detection, viewportPoint: nil, hit: nil, attemptIndex: nil,
+        failure: .invalidBox, trace: nil)
+    }
+    let visionPoint = settings.anchorPoint.visionPoint(in: box)
+    let imagePoint = geometry.imageNormalizedPoint(forVisionPoint: visionPoint)
+    let viewportPoint = context.display.map {
+      frame.viewport.points(forNormalized: imagePoint.applying($0))
+    }
+    var queries: [RaycastQuery] = []
+    var allResults: [[RaycastResult]] = []
+    var hit: RaycastResult?
+    var attemptIndex: Int?
+    var failure: PlacementFailure? = .noHit
+    if let ray = frame.camera.ray(throughImageNormalized: imagePoint) {
+      let raycaster = Raycaster(options: settings.raycastOptions)
+      for (index, attempt) in settings.attempts.enumerated() {
+        let query = RaycastQuery(ray: ray, allowing: attempt.target, alignment: attempt.alignment)
+        let results = raycaster.raycast(query, in: frame.world)
+        if includeTrace {
+          queries.append(query)
+          allResults.append(results)
+        }
+        if let first = results.first {
+          hit = first
+          attemptIndex = index
+          failure = nil
+          break
+        }
+      }
+    } else {
+      failure = .notUnprojectable
+    }
+    var trace: PlacementTrace?
+    if includeTrace {
+      trace = PlacementTrace(
+        box: try? VisionBoxTrace(
+          visionBox: box, request: context.request, imageResolution: frame.camera.imageResolution,
+          viewport: frame.viewport, camera: frame.camera),
+        anchorVisionNormalized: visionPoint, anchorImageNormalized: imagePoint,
+        anchorViewportPoint: viewportPoint, queries: queries, results: allResults)
+    }
+    return PlacementResult(
+      detection: detection, viewportPoint: viewportPoint, hit: hit, attemptIndex: attemptIndex,
+      failure: failure, trace: trace)
+  }
+}

@@ -1,0 +1,218 @@
+import ARSimulation
+import Dispatch
+import Placement
+
+/// Replays a recording: per frame, converts the recorded camera, viewport and world to domain
+/// types (`Recording+Domain`), places every detection (`PlacementPipeline`), updates the tracker
+/// and reports the markers; at the end, per-marker summaries and metrics against truth.
+///
+/// Frames are read in chunks of `chunkFrameCount`; within a chunk the per-frame work (conversion
+/// and placement, independent per frame) runs on up to `threadCount` threads over fixed,
+/// contiguous slices, and the tracker then runs sequentially in frame order. Nothing depends on
+/// the thread count or on timing, so the output is the same bytes for any `threadCount`. Memory
+/// is bounded by one chunk plus the markers, whatever the length of a streamed recording.
+public struct ReplayEngine: Sendable {
+  /// The settings.
+  public let settings: ReplaySettings
+  /// Threads for the per-frame work (>= 1).
+  public let threadCount: Int
+  /// Frames read and placed together (>= 1).
+  public let chunkFrameCount: Int
+
+  /// Creates an engine; thread and chunk counts below 1 are raised to 1.
+  public init(
+    settings: ReplaySettings = ReplaySettings(), threadCount: Int = 1, chunkFrameCount: Int = 256
+  ) {
+    self.settings = settings
+    self.threadCount = max(1, threadCount)
+    self.chunkFrameCount = max(1, chunkFrameCount)
+  }
+
+  /// Replays every frame of `source`, calling `onFrame` with each frame's markers in frame order
+  /// and `onProgress` with the number of frames done after each chunk.
+  ///
+  /// - Throws: `RecordingError` naming the file, the frame index and the JSON path of the first
+  ///   frame that cannot be replayed (or of the missing header settings); errors thrown by
+  ///   `onFrame` are passed on.
+  public func run(
+    _ source: inout ReplaySource, onFrame: (ReplayFrameOutput) throws -> Void = { _ in },
+    onProgress: (Int) -> Void = { _ in }
+  ) throws -> ReplayReport {
+    let header = source.header
+    let request = try requestSettings(header, file: source.file)
+    let headerViewport: Viewport?
+    do {
+      headerViewport = try header.viewport?.simulatedViewport()
+    } catch let error as RecordingError {
+      throw error.prefixed(.key("viewport")).located(file: source.file)
+    }
+    guard
+      var tracker = MarkerTracker(configuration: settings.tracker, filterPrototype: settings.filter)
+    else {
+      throw RecordingError(
+        .invalidValue, "the tracker configuration is not valid", file: source.file)
+    }
+    let pipeline = PlacementPipeline(settings: settings.placement)
+    var accumulator = ReplayMetricsAccumulator(
+      truth: header.truth, thresholdMeters: settings.matchThresholdMeters)
+    var report = ReplayReport()
+    var frameIndex = 0
+    var chunk: [RecordingFrame] = []
+    chunk.reserveCapacity(chunkFrameCount)
+    while true {
+      chunk.removeAll(keepingCapacity: true)
+      var readFailure: RecordingError?
+      do {
+        while chunk.count < chunkFrameCount, let frame = try source.next() { chunk.append(frame) }
+      } catch let error as RecordingError {
+        readFailure = error  // Reported after the frames read before it.
+      }
+      if chunk.isEmpty, readFailure == nil { break }
+      let prepared = prepare(
+        chunk, pipeline: pipeline, request: request, headerViewport: headerViewport)
+      for (offset, outcome) in prepared.enumerated() {
+        let index = frameIndex + offset
+        let frame: PreparedFrame
+        switch outcome {
+        case .success(let value): frame = value
+        case .failure(let error):
+          try frameFailed(error, frameIndex: index, file: source.file)
+          continue
+        }
+        for result in frame.placements { report.placement.add(result) }
+        let markers = tracker.update(
+          measurements: frame.placements.compactMap(\.measurement),
+          timestampSeconds: frame.timestampSeconds)
+        accumulator.add(
+          frameIndex: index, timestampSeconds: frame.timestampSeconds, markers: markers,
+          camera: frame.camera, viewport: frame.viewport)
+        if report.firstTimestampSeconds == nil {
+          report.firstTimestampSeconds = frame.timestampSeconds
+        }
+        report.lastTimestampSeconds = frame.timestampSeconds
+        report.frameCount += 1
+        try onFrame(
+          ReplayFrameOutput(
+            frameIndex: index, timestampSeconds: frame.timestampSeconds,
+            markers: markers.map {
+              MarkerSnapshot(marker: $0, camera: frame.camera, viewport: frame.viewport)
+            }))
+      }
+      frameIndex += chunk.count
+      onProgress(frameIndex)
+      if let readFailure { try frameFailed(readFailure, frameIndex: frameIndex, file: source.file) }
+    }
+    report.tracker = tracker.statistics
+    (report.markers, report.metrics) = accumulator.finish()
+    return report
+  }
+
+  /// The one place where a frame that cannot be read or replayed is handled: today the file is
+  /// refused with the error (its path prefixed by `frames[i]` unless the reader already did, file
+  /// filled in). A mode that skips invalid frames would count them here and return instead.
+  func frameFailed(_ error: RecordingError, frameIndex: Int, file: String?) throws {
+    let located =
+      error.frameIndex == nil ? error.prefixed(.index(frameIndex)).prefixed(.key("frames")) : error
+    throw located.located(file: file)
+  }
+
+  /// The Vision settings to invert boxes with: the override, else the recording's.
+  func requestSettings(_ header: RecordingHeader, file: String?) throws -> VisionRequestSettings {
+    if let override = settings.interpretVisionAs { return override }
+    guard let vision = header.vision else {
+      throw RecordingError(
+        .missingField,
+        "the recording has no \"vision\" settings; give them with interpretVisionAs in the replay settings",
+        path: [.key("vision")], file: file)
+    }
+    do {
+      return try vision.requestSettings()
+    } catch let error as RecordingError {
+      throw error.prefixed(.key("vision")).located(file: file)
+    }
+  }
+
+  /// One frame converted and placed.
+  struct PreparedFrame: Sendable {
+    let timestampSeconds: Double
+    let camera: Camera
+    let viewport: Viewport
+    let placements: [PlacementResult]
+  }
+
+  /// Converts and places the frames of a chunk, in parallel over fixed contiguous slices; the
+  /// result is in frame order. Errors carry paths relative to the frame.
+  func prepare(
+    _ frames: [RecordingFrame], pipeline: PlacementPipeline, request: VisionRequestSettings,
+    headerViewport: Viewport?
+  ) -> [Result<PreparedFrame, RecordingError>] {
+    let work = { @Sendable (frame: RecordingFrame) in
+      Self.prepare(frame, pipeline: pipeline, request: request, headerViewport: headerViewport)
+    }
+    let slices = min(threadCount, frames.count)
+    guard slices > 1 else { return frames.map(work) }
+    var results = [Result<PreparedFrame, RecordingError>?](repeating: nil, count: frames.count)
+    results.withUnsafeMutableBufferPointer { buffer in
+      nonisolated(unsafe) let output = buffer
+      let sliceLength = (frames.count + slices - 1) / slices
+      DispatchQueue.concurrentPerform(iterations: slices) { slice in
+        let start = slice * sliceLength
+        let end = min(start + sliceLength, frames.count)
+        guard start < end else { return }
+        for i in start..<end { output[i] = work(frames[i]) }
+      }
+    }
+    return results.map { $0! }
+  }
+
+  static func prepare(
+    _ frame: RecordingFrame, pipeline: PlacementPipeline, request: VisionRequestSettings,
+    headerViewport: Viewport?
+  ) -> Result<PreparedFrame, RecordingError> {
+    do {
+      let camera = try frame.simulatedCamera()
+      let world = try frame.frameWorld()
+      var viewport = headerViewport
+      if let recorded = frame.viewport {
+        do {
+          viewport = try recorded.simulatedViewport()
+        } catch let error as RecordingError {
+          throw error.prefixed(.key("viewport"))
+        }
+      }
+      guard let base = viewport else {
+        throw RecordingError(
+          .missingField, "no viewport in the frame or the recording header",
+          path: [.key("viewport")])
+      }
+      let shown =
+        frame.interfaceOrientation.flatMap {
+          Viewport(size: base.size, interfaceOrientation: $0)
+        } ?? base
+      let detections = frame.detections.map(Detection.init(recording:))
+      let placements = pipeline.place(
+        detections, request: request,
+        in: ViewportFrame(camera: camera, viewport: shown, world: world))
+      return .success(
+        PreparedFrame(
+          timestampSeconds: frame.timestamp, camera: camera, viewport: shown, placements: placements
+        ))
+    } catch let error as RecordingError {
+      return .failure(error)
+    } catch {
+      return .failure(RecordingError(.invalidValue, "\(error)"))
+    }
+  }
+}
+
+extension Detection {
+  /// The domain form of a recorded detection (confidences rounded to `Float`).
+  public init(recording detection: RecordingDetection) {
+    self.init(
+      label: detection.label, confidence: Float(detection.confidence),
+      boundingBox: detection.boundingBox,
+      rankedLabels: (detection.labels ?? []).map {
+        RankedLabel(identifier: $0.identifier, confidence: Float($0.confidence))
+      })
+  }
+}

@@ -1,0 +1,59 @@
+import Placement
+
+/// The replay's output for one frame: every current marker (all states, id order) projected for
+/// drawing with that frame's camera and viewport.
+public struct ReplayFrameOutput: Sendable, Hashable {
+  /// The frame's 0-based index in the recording.
+  public let frameIndex: Int
+  /// The frame's timestamp, seconds.
+  public let timestampSeconds: Double
+  /// The markers after this frame's tracker update, id order.
+  public let markers: [MarkerSnapshot]
+
+  /// Creates a frame output.
+  public init(frameIndex: Int, timestampSeconds: Double, markers: [MarkerSnapshot]) {
+    self.frameIndex = frameIndex
+    self.timestampSeconds = timestampSeconds
+    self.markers = markers
+  }
+
+  /// One JSON Lines record: `{"frame", "timestamp", "markers": [{"id", "label", "state",
+  /// "position": [x, y, z] (world metres), "spreadMeters", "projection": {"kind": "visible" |
+  /// "offScreen" | "behindCamera", "point"?: [x, y] (viewport points)}}]}`. Floats are written in
+  /// their shortest decimal form.
+  public var jsonValue: JSONValue {
+    .object([
+      "frame": .number(Double(frameIndex)),
+      "timestamp": .number(timestampSeconds),
+      "markers": .array(markers.map(Self.json(of:))),
+    ])
+  }
+
+  static func json(of marker: MarkerSnapshot) -> JSONValue {
+    var projection: [String: JSONValue] = ["kind": .string(marker.projection.name)]
+    if let p = marker.projection.viewportPoint {
+      projection["point"] = .array([.number(p.x), .number(p.y)])
+    }
+    return .object([
+      "id": .number(Double(marker.id)),
+      "label": .string(marker.label),
+      "state": .string(marker.state.rawValue),
+      "position": .float3(marker.worldPosition),
+      "spreadMeters": .float(marker.spreadMeters),
+      "projection": .object(projection),
+    ])
+  }
+}
+
+extension JSONValue {
+  /// A `Float` as the `Double` with the same shortest decimal form (`0.02`, not
+  /// `0.019999999552965164`); exact for every finite `Float`.
+  static func float(_ value: Float) -> JSONValue {
+    .number(value.isFinite ? Double(value.description) ?? Double(value) : Double(value))
+  }
+
+  /// `[x, y, z]` of a `Float` vector in shortest decimal form.
+  static func float3(_ v: SIMD3<Float>) -> JSONValue {
+    .array([.float(v.x), .float(v.y), .float(v.z)])
+  }
+}

@@ -1,0 +1,156 @@
+import ARSimulation
+import Placement
+
+/// Streams frames into `ReplayMetrics` and `ReplayMarkerSummary`s in memory proportional to the
+/// number of markers and truth objects, not frames. Iteration order never depends on hashing:
+/// markers arrive in id order, truth objects in recording order, summaries are sorted by id.
+struct ReplayMetricsAccumulator {
+  struct TruthObject {
+    let id: String
+    let label: String
+    let position: SIMD3<Float>
+  }
+
+  struct MarkerLog {
+    var summary: ReplayMarkerSummary
+    var lastShownFrame: Int?
+    var lastShownPosition = SIMD3<Float>.zero
+    var squaredMotionSum = 0.0
+    var motionCount = 0
+  }
+
+  let truth: [TruthObject]
+  let thresholdMeters: Float
+  var evaluator: MultiObjectTrackingEvaluator
+  var firstConfirmed: [Double?]
+  var startSeconds: Double?
+  var reprojectionSquaredSum = 0.0
+  var reprojectionCount = 0
+  var logs: [Int: MarkerLog] = [:]
+  var pooledSquaredMotion = 0.0
+  var pooledMotionCount = 0
+  var lastMarkers: [TrackedMarker] = []
+
+  init(truth: RecordingTruth?, thresholdMeters threshold: Float?) {
+    self.truth = (truth?.objects ?? []).map {
+      TruthObject(id: $0.id, label: $0.label, position: SIMD3<Float>($0.position))
+    }
+    thresholdMeters =
+      threshold ?? TrackingMetrics.halfNeighbourSpacingMeters(self.truth.map(\.position))
+      ?? 0.05
+    evaluator = MultiObjectTrackingEvaluator(thresholdMeters: self.thresholdMeters)
+    firstConfirmed = Array(repeating: nil, count: self.truth.count)
+  }
+
+  /// The nearest truth object with `label` to `position`: index and distance (metres).
+  func nearestTruth(label: String, to position: SIMD3<Float>) -> (index: Int, distance: Float)? {
+    var best: (index: Int, distance: Float)?
+    for (i, object) in truth.enumerated() where object.label == label {
+      let d = object.position.distance(to: position)
+      if best.map({ d < $0.distance }) ?? true { best = (i, d) }
+    }
+    return best
+  }
+
+  mutating func add(
+    frameIndex: Int, timestampSeconds t: Double, markers: [TrackedMarker], camera: Camera,
+    viewport: Viewport
+  ) {
+    if startSeconds == nil { startSeconds = t }
+    lastMarkers = markers
+    for m in markers {
+      var log =
+        logs[m.id]
+        ?? MarkerLog(
+          summary: ReplayMarkerSummary(
+            id: m.id, label: m.label, lastState: m.state, isPresentAtEnd: true,
+            lastPosition: m.position, firstSeenSeconds: t, lastSeenSeconds: t, shownFrameCount: 0))
+      log.summary.lastState = m.state
+      log.summary.lastPosition = m.position
+      log.summary.lastSeenSeconds = t
+      if m.state.isShown {
+        log.summary.shownFrameCount += 1
+        if log.lastShownFrame == frameIndex - 1 {
+          let squared = Double((m.position - log.lastShownPosition).lengthSquared) * 1e6
+          log.squaredMotionSum += squared
+          log.motionCount += 1
+          pooledSquaredMotion += squared
+          pooledMotionCount += 1
+        }
+        log.lastShownFrame = frameIndex
+        log.lastShownPosition = m.position
+      }
+      logs[m.id] = log
+    }
+    guard !truth.isEmpty else { return }
+
+    var present: [(id: String, position: SIMD3<Float>)] = []
+    for object in truth {
+      if case .visible = ViewportProjection(
+        worldPoint: object.position, camera: camera, viewport: viewport)
+      {
+        present.append((object.id, object.position))
+      }
+    }
+    let shown = markers.filter(\.state.isShown)
+    evaluator.addFrame(truth: present, hypotheses: shown.map { ($0.id, $0.position) })
+    for m in shown {
+      guard let (index, distance) = nearestTruth(label: m.label, to: m.position),
+        distance <= thresholdMeters
+      else { continue }
+      if firstConfirmed[index] == nil { firstConfirmed[index] = t - (startSeconds ?? t) }
+      if let error = TrackingMetrics.reprojectionErrorPixels(
+        projected: camera.projectToImagePixels(m.position),
+        truth: camera.projectToImagePixels(truth[index].position))
+      {
+        reprojectionSquaredSum += error * error
+        reprojectionCount += 1
+      }
+    }
+  }
+
+  /// The per-marker summaries (id order) and, with truth, the metrics.
+  func finish() -> (markers: [ReplayMarkerSummary], metrics: ReplayMetrics?) {
+    let presentIDs = Set(lastMarkers.map(\.id))
+    var summaries: [ReplayMarkerSummary] = []
+    for id in logs.keys.sorted() {
+      let log = logs[id]!
+      var s = log.summary
+      s.isPresentAtEnd = presentIDs.contains(id)
+      if log.motionCount > 0 {
+        s.jitterRMSMillimeters = (log.squaredMotionSum / Double(log.motionCount)).squareRoot()
+      }
+      if let (index, distance) = nearestTruth(label: s.label, to: s.lastPosition) {
+        s.truthID = truth[index].id
+        s.placementErrorMillimeters = Double(distance) * 1000
+      }
+      summaries.append(s)
+    }
+    guard !truth.isEmpty else { return (summaries, nil) }
+    var errors: [Double] = []
+    var falseMarkers = 0
+    for m in lastMarkers where m.state.isShown {
+      if let (_, distance) = nearestTruth(label: m.label, to: m.position),
+        distance <= thresholdMeters
+      {
+        errors.append(Double(distance) * 1000)
+      } else {
+        falseMarkers += 1
+      }
+    }
+    let metrics = ReplayMetrics(
+      matchThresholdMeters: thresholdMeters, tracking: evaluator.result,
+      placementErrorRMSMillimeters: TrackingMetrics.rootMeanSquare(errors),
+      placementErrorMaxMillimeters: errors.max(),
+      jitterRMSMillimeters: pooledMotionCount > 0
+        ? (pooledSquaredMotion / Double(pooledMotionCount)).squareRoot() : nil,
+      reprojectionErrorRMSPixels: reprojectionCount > 0
+        ? (reprojectionSquaredSum / Double(reprojectionCount)).squareRoot() : nil,
+      timeToFirstConfirmed: zip(truth, firstConfirmed).map {
+        ReplayMetrics.FirstConfirmation(id: $0.id, seconds: $1)
+      }.sorted { $0.id < $1.id },
+      missedObjectCount: firstConfirmed.filter { $0 == nil }.count,
+      falseMarkerCount: falseMarkers)
+    return (summaries, metrics)
+  }
+}

@@ -1,0 +1,134 @@
+import Placement
+
+/// The result of a replay: counts, one summary per marker ever created, and metrics against
+/// truth when the recording has truth.
+public struct ReplayReport: Sendable, Hashable {
+  /// Frames replayed.
+  public var frameCount = 0
+  /// The first frame's timestamp (seconds), or `nil` without frames.
+  public var firstTimestampSeconds: Double?
+  /// The last frame timestamp (seconds), or `nil` without frames.
+  public var lastTimestampSeconds: Double?
+  /// Detections seen, placed (per attempt index) and not placed (per reason).
+  public var placement = ReplayPlacementStatistics()
+  /// The tracker's lifetime counters.
+  public var tracker = MarkerTrackerStatistics()
+  /// One summary per marker ever created, id order.
+  public var markers: [ReplayMarkerSummary] = []
+  /// Metrics against truth, or `nil` when the recording has no truth objects.
+  public var metrics: ReplayMetrics?
+
+  /// Creates an empty report.
+  public init() {}
+
+  /// The report as one JSON object (keys sorted when written with `JSONWriter`; absent values
+  /// are `null`).
+  public var jsonValue: JSONValue {
+    .object([
+      "frameCount": .number(Double(frameCount)),
+      "firstTimestamp": .optionalNumber(firstTimestampSeconds),
+      "lastTimestamp": .optionalNumber(lastTimestampSeconds),
+      "placement": placement.jsonValue,
+      "tracker": .object([
+        "frameCount": .number(Double(tracker.frameCount)),
+        "rejectedFrameCount": .number(Double(tracker.rejectedFrameCount)),
+        "createdMarkerCount": .number(Double(tracker.createdMarkerCount)),
+        "removedMarkerCount": .number(Double(tracker.removedMarkerCount)),
+        "outlierMeasurementCount": .number(Double(tracker.outlierMeasurementCount)),
+        "reanchorCount": .number(Double(tracker.reanchorCount)),
+      ]),
+      "markers": .array(markers.map(\.jsonValue)),
+      "metrics": metrics?.jsonValue ?? .null,
+    ])
+  }
+}
+
+/// Placement counts over a replay.
+public struct ReplayPlacementStatistics: Sendable, Hashable {
+  /// Detections in all frames.
+  public var detectionCount = 0
+  /// Placed detections per attempt index (`PlacementSettings.attempts` order).
+  public var placedByAttempt: [Int] = []
+  /// Detections not placed, per `PlacementFailure` (`allCases` order).
+  public var failures = [Int](repeating: 0, count: PlacementFailure.allCases.count)
+
+  /// Creates empty counts.
+  public init() {}
+
+  /// Adds one placement result.
+  mutating func add(_ result: PlacementResult) {
+    detectionCount += 1
+    if let index = result.attemptIndex {
+      if placedByAttempt.count <= index {
+        placedByAttempt += [Int](repeating: 0, count: index + 1 - placedByAttempt.count)
+      }
+      placedByAttempt[index] += 1
+    } else if let failure = result.failure,
+      let i = PlacementFailure.allCases.firstIndex(of: failure)
+    {
+      failures[i] += 1
+    }
+  }
+
+  var jsonValue: JSONValue {
+    var failed: [String: JSONValue] = [:]
+    for (i, failure) in PlacementFailure.allCases.enumerated() {
+      failed[failure.rawValue] = .number(Double(failures[i]))
+    }
+    return .object([
+      "detectionCount": .number(Double(detectionCount)),
+      "placedByAttempt": .array(placedByAttempt.map { .number(Double($0)) }),
+      "notPlaced": .object(failed),
+    ])
+  }
+}
+
+/// One marker over a replay: its last state and, with truth, its nearest truth object.
+public struct ReplayMarkerSummary: Sendable, Hashable {
+  /// The marker id.
+  public var id: Int
+  /// The label.
+  public var label: String
+  /// The state in the last frame it was reported (`tentative` markers that died stay tentative).
+  public var lastState: MarkerState
+  /// Whether it is still reported after the last frame.
+  public var isPresentAtEnd: Bool
+  /// The world position in the last frame it was reported, metres.
+  public var lastPosition: SIMD3<Float>
+  /// The first timestamp (seconds) it was reported.
+  public var firstSeenSeconds: Double
+  /// The last timestamp (seconds) it was reported.
+  public var lastSeenSeconds: Double
+  /// Frames in which it was shown (confirmed or coasting).
+  public var shownFrameCount: Int
+  /// RMS frame-to-frame motion while shown, millimetres, or `nil` with fewer than two shown frames.
+  public var jitterRMSMillimeters: Double?
+  /// The nearest truth object with its label (id), or `nil` without one.
+  public var truthID: String?
+  /// The distance from `lastPosition` to that truth object, millimetres.
+  public var placementErrorMillimeters: Double?
+
+  var jsonValue: JSONValue {
+    .object([
+      "id": .number(Double(id)),
+      "label": .string(label),
+      "lastState": .string(lastState.rawValue),
+      "presentAtEnd": .bool(isPresentAtEnd),
+      "lastPosition": .float3(lastPosition),
+      "firstSeen": .number(firstSeenSeconds),
+      "lastSeen": .number(lastSeenSeconds),
+      "shownFrameCount": .number(Double(shownFrameCount)),
+      "jitterRMSMillimeters": .optionalNumber(jitterRMSMillimeters),
+      "truthID": truthID.map(JSONValue.string) ?? .null,
+      "placementErrorMillimeters": .optionalNumber(placementErrorMillimeters),
+    ])
+  }
+}
+
+extension JSONValue {
+  /// A number, or `null` for `nil` or a non-finite value.
+  static func optionalNumber(_ value: Double?) -> JSONValue {
+    guard let value, value.isFinite else { return .null }
+    return .number(value)
+  }
+}

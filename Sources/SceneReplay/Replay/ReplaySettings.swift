@@ -1,0 +1,229 @@
+import ARSimulation
+import Foundation
+import Placement
+import SpatialMath
+
+/// What `ReplayEngine` runs: the placement settings, the tracker and its filter, an optional
+/// override of the Vision settings used to invert the boxes, and the truth matching distance.
+///
+/// JSON form (`arsim replay --config FILE`), every member optional, unknown members refused:
+/// ```json
+/// { "filter": "kalman", "filterParameters": {"measurement-std": "0.002"},
+///   "tracker": {"associationGateMeters": 0.015, "confirmationHitCount": 3},
+///   "attempts": [{"target": "existingPlaneGeometry", "alignment": "any"},
+///                {"target": "estimatedPlane", "alignment": "any"}],
+///   "anchorPoint": "center", "backFacePolicy": "cull", "raycastSeed": 0,
+///   "interpretVisionAs": {"cropAndScale": "scaleFill", "modelInputSize": [416, 416],
+///                         "orientation": "up"},
+///   "matchThresholdMeters": 0.02 }
+/// ```
+/// `filter`/`filterParameters` are `AnyPositionFilter.init(name:parameters:)`'s names and
+/// parameters (values as strings or numbers); `tracker` overrides members of
+/// `MarkerTrackerConfiguration` by their Swift names; `anchorPoint` is `center`, `bottomCenter`,
+/// `topCenter` or `[x, y]` fractions (`BoxAnchorPoint`); `interpretVisionAs` has the recording's
+/// `"vision"` layout.
+public struct ReplaySettings: Sendable, Hashable {
+  /// Placement: anchor point, raycast attempts, raycast options.
+  public var placement: PlacementSettings
+  /// The filter each marker starts from (default `AnyPositionFilter.trackingDefault`).
+  public var filter: AnyPositionFilter
+  /// The tracker's parameters.
+  public var tracker: MarkerTrackerConfiguration
+  /// The Vision settings used to invert the boxes instead of the recording's, or `nil` to use the
+  /// recording's (e.g. to see what placing with a mismatched orientation or crop does).
+  public var interpretVisionAs: VisionRequestSettings?
+  /// The distance (metres) within which a marker matches a truth object, or `nil` for half the
+  /// smallest spacing of the truth objects (5 cm with fewer than two objects).
+  public var matchThresholdMeters: Float?
+
+  /// Creates settings; arguments default to the values documented on the properties.
+  public init(
+    placement: PlacementSettings = PlacementSettings(),
+    filter: AnyPositionFilter = .trackingDefault,
+    tracker: MarkerTrackerConfiguration = MarkerTrackerConfiguration(),
+    interpretVisionAs: VisionRequestSettings? = nil, matchThresholdMeters: Float? = nil
+  ) {
+    self.placement = placement
+    self.filter = filter
+    self.tracker = tracker
+    self.interpretVisionAs = interpretVisionAs
+    self.matchThresholdMeters = matchThresholdMeters
+  }
+
+  /// Decodes settings from the JSON form (see the type's documentation).
+  ///
+  /// - Throws: `RecordingError` naming the JSON path of the bad member (`tracker.confirmationHitCount`).
+  public init(json: JSONValue) throws {
+    var object = try JSONObjectDecoder(json, strict: true)
+    self.init()
+    let filterName = try object.optional("filter") { try $0.string() }
+    let parameters =
+      try object.optional("filterParameters") { value -> [String: String] in
+        guard case .object(let members) = value else {
+          throw RecordingError(.typeMismatch, "expected an object, got \(value.typeName)")
+        }
+        var text: [String: String] = [:]
+        for (key, member) in members {
+          switch member {
+          case .string(let s): text[key] = s
+          case .number(let n): text[key] = JSONWriter.text(of: n)
+          default:
+            throw RecordingError(
+              .typeMismatch, "expected a string or a number, got \(member.typeName)",
+              path: [.key(key)])
+          }
+        }
+        return text
+      } ?? [:]
+    if filterName != nil || !parameters.isEmpty {
+      do {
+        filter = try AnyPositionFilter(name: filterName ?? "kalman", parameters: parameters)
+      } catch {
+        throw RecordingError(
+          .invalidValue, error.description,
+          path: [.key(filterName == nil ? "filterParameters" : "filter")])
+      }
+    }
+    if let tracker = try object.optional("tracker", { try Self.tracker(from: $0) }) {
+      self.tracker = tracker
+    }
+    if let attempts = try object.optional("attempts", { try Self.attempts(from: $0) }) {
+      placement.attempts = attempts
+    }
+    if let anchor = try object.optional("anchorPoint", { try Self.anchorPoint(from: $0) }) {
+      placement.anchorPoint = anchor
+    }
+    if let policy = try object.optional(
+      "backFacePolicy",
+      {
+        try $0.named(BackFacePolicy.self, what: "backFacePolicy")
+      })
+    {
+      placement.raycastOptions.backFacePolicy = policy
+    }
+    if let seed = try object.optional(
+      "raycastSeed",
+      { value -> UInt64 in
+        let n = try value.number()
+        guard n >= 0, n < 9_007_199_254_740_992, n == n.rounded() else {
+          throw RecordingError(
+            .invalidValue, "expected an integer in 0..<2^53, got \(JSONWriter.text(of: n))")
+        }
+        return UInt64(n)
+      })
+    {
+      placement.raycastOptions.seed = seed
+    }
+    interpretVisionAs = try object.optional("interpretVisionAs") {
+      try RecordingVision(json: $0, strict: true).requestSettings()
+    }
+    matchThresholdMeters = try object.optional("matchThresholdMeters") { value -> Float in
+      let n = try value.number()
+      guard n.isFinite, n > 0 else {
+        throw RecordingError(.invalidValue, "must be > 0, got \(JSONWriter.text(of: n))")
+      }
+      return Float(n)
+    }
+    _ = try object.extras()
+  }
+
+  /// Reads a settings file (JSON).
+  ///
+  /// - Throws: `RecordingError` naming `path` and the JSON path (or `.io`).
+  public init(contentsOfFile path: String) throws {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw RecordingError(.io, "cannot read the file", file: path)
+    }
+    do {
+      self = try ReplaySettings(json: JSONParser.parse([UInt8](data)))
+    } catch let error as RecordingError {
+      throw error.located(file: path)
+    }
+  }
+
+  static func tracker(from value: JSONValue) throws -> MarkerTrackerConfiguration {
+    var object = try JSONObjectDecoder(value, strict: true)
+    var c = MarkerTrackerConfiguration()
+    func float(_ n: Double) -> Float { Float(n) }
+    func count(_ value: JSONValue) throws -> Int {
+      let n = try value.number()
+      guard n == n.rounded(), n >= 0, n <= 1_000_000 else {
+        throw RecordingError(
+          .invalidValue, "expected an integer >= 0, got \(JSONWriter.text(of: n))")
+      }
+      return Int(n)
+    }
+    if let v = try object.optional("associationGateMeters", { try $0.number() }) {
+      c.associationGateMeters = float(v)
+    }
+    if let v = try object.optional("confirmationHitCount", count) { c.confirmationHitCount = v }
+    if let v = try object.optional("maximumCoastSeconds", { try $0.number() }) {
+      c.maximumCoastSeconds = v
+    }
+    if let v = try object.optional("reanchorMeasurementCount", count) {
+      c.reanchorMeasurementCount = v
+    }
+    if let v = try object.optional("reanchorSearchRadiusMeters", { try $0.number() }) {
+      c.reanchorSearchRadiusMeters = float(v)
+    }
+    if let v = try object.optional("reanchorConsistencyMeters", { try $0.number() }) {
+      c.reanchorConsistencyMeters = float(v)
+    }
+    if let v = try object.optional("minimumConfidence", { try $0.number() }) {
+      c.minimumConfidence = float(v)
+    }
+    if let v = try object.optional("spreadTimeConstantSeconds", { try $0.number() }) {
+      c.spreadTimeConstantSeconds = v
+    }
+    if let v = try object.optional(
+      "rigidLayout",
+      { value -> Bool in
+        guard case .bool(let flag) = value else {
+          throw RecordingError(.typeMismatch, "expected a boolean, got \(value.typeName)")
+        }
+        return flag
+      })
+    {
+      c.rigidLayout = v
+    }
+    if let v = try object.optional("rigidMinimumSupport", count) { c.rigidMinimumSupport = v }
+    _ = try object.extras()
+    guard c.isValid else {
+      throw RecordingError(
+        .invalidValue,
+        "the tracker configuration is not valid (sizes and counts must be finite and positive)")
+    }
+    return c
+  }
+
+  static func attempts(from value: JSONValue) throws -> [PlacementAttempt] {
+    try value.array { element in
+      var object = try JSONObjectDecoder(element, strict: true)
+      let target = try object.required("target") {
+        try $0.named(RaycastQuery.Target.self, what: "target")
+      }
+      let alignment =
+        try object.optional("alignment") {
+          try $0.named(RaycastQuery.TargetAlignment.self, what: "alignment")
+        } ?? .any
+      _ = try object.extras()
+      return PlacementAttempt(target: target, alignment: alignment)
+    }
+  }
+
+  static func anchorPoint(from value: JSONValue) throws -> BoxAnchorPoint {
+    if case .string(let name) = value {
+      guard let point = BoxAnchorPoint.named.first(where: { $0.name == name })?.point else {
+        let valid = BoxAnchorPoint.named.map(\.name).joined(separator: ", ")
+        throw RecordingError(
+          .invalidValue, "unknown anchorPoint \"\(name)\"; valid: \(valid) or [x, y]")
+      }
+      return point
+    }
+    let xy = try value.numbers(count: 2)
+    guard let point = BoxAnchorPoint(x: xy[0], y: xy[1]) else {
+      throw RecordingError(.invalidValue, "anchorPoint fractions must be in [0, 1]")
+    }
+    return point
+  }
+}
