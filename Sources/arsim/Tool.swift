@@ -19,6 +19,7 @@ enum Tool {
       "import", "Convert another tool's recording (arkit-data-logger) to a recording.",
       .returning(ImportCommand.run)
     ),
+    ("synth", "Synthesize a recording with truth from a scene spec.", .returning(SynthCommand.run)),
   ]
 
   static var usage: String {
