@@ -25,8 +25,8 @@ public struct SceneSynthesizer: Sendable {
   public let spec: SceneSpec
   /// The seed.
   public let seed: UInt64
-  /// The recording header: vision, viewport and truth (objects, plus the surfaces as the truth
-  /// extra member `surfaces`).
+  /// The recording header: vision, viewport and truth objects (the surfaces stay in the spec:
+  /// format v1 has no member for them).
   public let header: RecordingHeader
   /// The number of frames this synthesizer produces.
   public let frameCount: Int
@@ -95,8 +95,7 @@ public struct SceneSynthesizer: Sendable {
             id: entry.spec.id, label: entry.spec.label,
             position: Self.shortest(entry.position),
             size: Self.shortest(entry.spec.sizeMeters))
-        },
-        extras: ["surfaces": .array(surfaces.map(Self.surfaceJSON))]))
+        }))
   }
 
   /// A generator for one concern: `seed` mixed with `salt` through one SplitMix64 step, so streams
@@ -127,7 +126,6 @@ public struct SceneSynthesizer: Sendable {
       timestamp: spec.startTimestampSeconds + sceneTime, camera: RecordingCamera(reportedCamera))
     if lost {
       frame.planes = lastPlanes
-      frame.extras["trackingState"] = .string("limited")
       advanceDetectorStream()
       return frame
     }
@@ -186,18 +184,4 @@ public struct SceneSynthesizer: Sendable {
     SIMD3(Double(v.x.description) ?? 0, Double(v.y.description) ?? 0, Double(v.z.description) ?? 0)
   }
 
-  /// The truth extra `surfaces[i]`: identifier, worldFromSurface (16 numbers, column-major),
-  /// rectangle size [w, h] (metres), classification.
-  private static func surfaceJSON(_ surface: TruthSurface) -> JSONValue {
-    var size: [Double] = []
-    if case .rectangle(let w, let h) = surface.shape {
-      size = [w, h].map { Double($0.description) ?? 0 }
-    }
-    return .object([
-      "identifier": .string(surface.identifier),
-      "transform": .numbers(
-        surface.worldFromSurface.matrix.columnMajor.map { Double($0.description) ?? 0 }),
-      "size": .numbers(size), "classification": .string(surface.classification.name),
-    ])
-  }
 }

@@ -10,8 +10,8 @@
 ///   errors accumulate);
 /// - loss intervals (seconds, `start < end`, half-open `[start, end)`): tracking is lost; the
 ///   reported camera holds the last tracked pose, frames carry no feature points and no
-///   detections, plane anchors are frozen, and the frame has the extra member
-///   `"trackingState": "limited"` (ARKit's `.limited`, which apps use to skip detection).
+///   detections (apps skip detection while ARKit's tracking state is `.limited`), and plane
+///   anchors are frozen. Format v1 has no tracking-state member, so loss shows as exactly that.
 public struct TrackingModelSpec: Sendable, Hashable {
   /// Standard deviation of the per-frame position noise (metres, >= 0).
   public var positionNoiseMeters: Double = 0
