@@ -5,6 +5,7 @@ import Foundation
 let suites: [String: ([String]) -> Void] = [
   "conversions": ConversionBenchmarks.run,
   "decode": DecodeBenchmarks.run,
+  "synth": SynthBenchmarks.run,
   "tracking": TrackingBenchmarks.run,
 ]
 
