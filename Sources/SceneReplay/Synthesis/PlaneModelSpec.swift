@@ -2,7 +2,7 @@
 ///
 /// JSON (every member optional, defaults in brackets): `{"detectionDelaySeconds" [0.5],
 /// "growthTimeSeconds" [2], "initialFraction" [0.3], "centerShiftMeters" [0],
-/// "poseNoiseMeters" [0], "poseNoiseDegrees" [0]}`.
+/// "poseNoiseMeters" [0], "poseNoiseDegrees" [0], "mergeAfterSeconds" [none]}`.
 ///
 /// A surface counts as seen once its centre projects inside the captured image of the true camera
 /// (in front of it). Its anchor appears `detectionDelaySeconds` later with extent
@@ -10,7 +10,14 @@
 /// anchor never exceeds the true extent), and its centre starts off by a seeded offset of up to
 /// `centerShiftMeters` per axis that is clamped to `(1 - f) / 2` of the true size, so the
 /// boundary stays inside the true rectangle. Pose noise (a fixed seeded error per anchor, shrinking
-/// with `1 - f`) tilts and shifts the anchor's transform. Anchors are not merged.
+/// with `1 - f`) tilts and shifts the anchor's transform (the same error for every anchor of the
+/// surface).
+///
+/// Merging: with `mergeAfterSeconds`, a surface is first reported as two anchors
+/// `plane-<surface>-a` and `-b` over the halves of its rectangle (local x < 0 and > 0), each
+/// growing toward its half; `mergeAfterSeconds` after appearance ARKit-style merging happens: `-a`
+/// grows to cover the whole surface and `-b` is removed. Without it, one anchor
+/// `plane-<surface>`.
 public struct PlaneModelSpec: Sendable, Hashable {
   /// Seconds between a surface first being seen and its anchor appearing (>= 0).
   public var detectionDelaySeconds: Double = 0.5
@@ -24,6 +31,10 @@ public struct PlaneModelSpec: Sendable, Hashable {
   public var poseNoiseMeters: Double = 0
   /// Standard deviation of the initial anchor tilt (degrees, >= 0).
   public var poseNoiseDegrees: Double = 0
+
+  /// Seconds after appearance at which the two half anchors merge, or `nil` for one anchor from
+  /// the start.
+  public var mergeAfterSeconds: Double?
 
   /// The default model.
   public init() {}
@@ -50,6 +61,9 @@ public struct PlaneModelSpec: Sendable, Hashable {
       try object.optional("poseNoiseMeters") { try $0.number(atLeast: 0, atMost: 1) } ?? 0
     poseNoiseDegrees =
       try object.optional("poseNoiseDegrees") { try $0.number(atLeast: 0, atMost: 45) } ?? 0
+    mergeAfterSeconds = try object.optional("mergeAfterSeconds") {
+      try $0.number(atLeast: 0, atMost: 86_400)
+    }
     _ = try object.extras()
   }
 }

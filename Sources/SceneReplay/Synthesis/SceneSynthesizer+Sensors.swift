@@ -37,32 +37,41 @@ extension SceneSynthesizer {
       guard let seen = state.firstSeenSeconds, sceneTime >= seen + model.detectionDelaySeconds,
         let truth = surface.planeAnchor(), case .rectangle(let width, let height) = surface.shape
       else { continue }
-      let f = Float(
-        model.extentFraction(ageSeconds: sceneTime - seen - model.detectionDelaySeconds))
-      let halfWidth = f * width / 2
-      let halfHeight = f * height / 2
-      let limit = SIMD2((1 - f) * width / 2, (1 - f) * height / 2)
-      let center = SIMD3(
-        min(max(state.centerShift.x, -limit.x), limit.x), 0,
-        min(max(state.centerShift.y, -limit.y), limit.y))
+      let age = sceneTime - seen - model.detectionDelaySeconds
+      let f = Float(model.extentFraction(ageSeconds: age))
       let remaining = 1 - f
       let error = RigidTransform(
         rotation: Quaternion(
           angle: .degrees(state.tiltDegrees * Double(remaining)), axis: state.tiltAxisLocal),
         translation: SIMD3(0, state.normalOffsetMeters * remaining, 0))
-      let corners: [SIMD3<Float>] = [
-        center + SIMD3(-halfWidth, 0, -halfHeight), center + SIMD3(halfWidth, 0, -halfHeight),
-        center + SIMD3(halfWidth, 0, halfHeight), center + SIMD3(-halfWidth, 0, halfHeight),
-      ]
-      guard let boundary = PlaneBoundary(vertices: corners),
-        let extent = PlaneExtent(width: 2 * halfWidth, height: 2 * halfHeight),
-        let anchor = try? PlaneAnchor(
-          identifier: "plane-\(surface.identifier)",
-          transform: (surface.worldFromSurface * error).matrix,
-          center: center, extent: extent, boundary: boundary, alignment: truth.alignment,
-          classification: truth.classification)
-      else { continue }
-      anchors.append(RecordingPlane(anchor))
+      // The true regions covered: the whole rectangle, or its two halves along local x before a
+      // merge (surface-local centre x and width).
+      let split = model.mergeAfterSeconds.map { age < $0 } ?? false
+      let regions: [(suffix: String, centerX: Float, width: Float)] =
+        split
+        ? [("-a", -width / 4, width / 2), ("-b", width / 4, width / 2)]
+        : [(model.mergeAfterSeconds == nil ? "" : "-a", 0, width)]
+      for region in regions {
+        let halfWidth = f * region.width / 2
+        let halfHeight = f * height / 2
+        let limit = SIMD2(remaining * region.width / 2, remaining * height / 2)
+        let center = SIMD3(
+          region.centerX + min(max(state.centerShift.x, -limit.x), limit.x), 0,
+          min(max(state.centerShift.y, -limit.y), limit.y))
+        let corners: [SIMD3<Float>] = [
+          center + SIMD3(-halfWidth, 0, -halfHeight), center + SIMD3(halfWidth, 0, -halfHeight),
+          center + SIMD3(halfWidth, 0, halfHeight), center + SIMD3(-halfWidth, 0, halfHeight),
+        ]
+        guard let boundary = PlaneBoundary(vertices: corners),
+          let extent = PlaneExtent(width: 2 * halfWidth, height: 2 * halfHeight),
+          let anchor = try? PlaneAnchor(
+            identifier: "plane-\(surface.identifier)\(region.suffix)",
+            transform: (surface.worldFromSurface * error).matrix,
+            center: center, extent: extent, boundary: boundary, alignment: truth.alignment,
+            classification: truth.classification)
+        else { continue }
+        anchors.append(RecordingPlane(anchor))
+      }
     }
     return anchors
   }

@@ -39,8 +39,10 @@ import Testing
       .jsonBytes()
     let committed = try #require(
       FileManager.default.contents(atPath: Self.scenes.appendingPathComponent(entry[0]).path))
+    // A Bool, so a failure prints the hint rather than megabytes of bytes.
+    let identical = bytes == [UInt8](committed)
     #expect(
-      bytes == [UInt8](committed),
+      identical,
       "regenerate with: arsim synth \(entry[1]) --seed \(entry[2]) --out \(entry[0])")
   }
 

@@ -170,3 +170,35 @@ import Testing
     try second.close()
   }
 }
+
+@Suite struct PlaneMergingTests {
+  /// With `mergeAfterSeconds` 0.3 (appearance at 0.2 s): two anchors over the wall's halves
+  /// (x in [-0.3, 0] and [0, 0.3]) until 0.5 s, then only `-a` over the whole wall.
+  @Test func halvesMergeIntoOneAnchor() throws {
+    let text = SynthesisFixtures.wall(
+      replacing: "\"initialFraction\": 0.2",
+      with: "\"initialFraction\": 0.2, \"mergeAfterSeconds\": 0.3")
+    let recording = try SceneSynthesizer.recording(spec: SynthesisFixtures.spec(text), seed: 3)
+    for (i, frame) in recording.frames.enumerated() {
+      let t = Double(i) / 30
+      if t < 0.2 - 1e-9 {
+        #expect(frame.planes.isEmpty)
+      } else if t < 0.5 - 1e-9 {
+        #expect(frame.planes.map(\.identifier) == ["plane-wall-a", "plane-wall-b"], "t = \(t)")
+        for (plane, range) in zip(frame.planes, [-0.3...0.0, 0.0...0.3]) {
+          #expect(plane.extent.width <= 0.3 + 1e-6)
+          for vertex in plane.boundary {
+            #expect(
+              vertex.x >= range.lowerBound - 1e-6 && vertex.x <= range.upperBound + 1e-6,
+              "\(vertex)")
+          }
+        }
+      } else {
+        #expect(frame.planes.map(\.identifier) == ["plane-wall-a"], "t = \(t)")
+        #expect(
+          frame.planes[0].boundary.allSatisfy { abs($0.x) <= 0.3 + 1e-6 && abs($0.z) <= 0.4 + 1e-6 }
+        )
+      }
+    }
+  }
+}
