@@ -43,6 +43,13 @@ struct SynthCommandTests {
     #expect(result.stderr.contains(message), "\(result.stderr)")
   }
 
+  @Test("--help prints the usage and exits 0")
+  func help() throws {
+    let result = try ArsimRunner.run(["synth", "--help"])
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("USAGE: arsim synth SPEC --seed N --out FILE"))
+  }
+
   @Test("A bad spec exits 1 naming the file and the JSON path")
   func badSpec() throws {
     let directory = try Self.temporaryDirectory()
