@@ -20,6 +20,9 @@ import Foundation
 public struct SceneSpec: Sendable, Hashable {
   /// The value of `format` every spec carries.
   public static let formatName = "arplacementsim.sceneSpec"
+  /// The largest coordinate magnitude (metres) a spec may give for positions, look-at points,
+  /// drift and jump offsets, so that every pose the synthesizer derives stays finite.
+  public static let coordinateLimitMeters = 1e6
 
   /// A free-text description (kept out of the recording), or `nil`.
   public var description: String?

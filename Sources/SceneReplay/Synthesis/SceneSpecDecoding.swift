@@ -30,9 +30,17 @@ extension JSONValue {
     return values
   }
 
-  /// `[x, y, z]`, finite, as `Float` (metres in world or surface space).
+  /// `[x, y, z]` with every component within ±`SceneSpec.coordinateLimitMeters`, as `Float`
+  /// (metres in world or surface space). The bound keeps every derived pose finite in `Float`.
   func floatVector3() throws -> SIMD3<Float> {
     let v = try finiteNumbers(count: 3)
+    let limit = SceneSpec.coordinateLimitMeters
+    for (offset, value) in v.enumerated() where abs(value) > limit {
+      throw RecordingError(
+        .invalidValue,
+        "must be within ±\(JSONWriter.text(of: limit)) m, got \(JSONWriter.text(of: value))",
+        path: [.index(offset)])
+    }
     return SIMD3(Float(v[0]), Float(v[1]), Float(v[2]))
   }
 }

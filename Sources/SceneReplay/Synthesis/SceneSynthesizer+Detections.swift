@@ -52,10 +52,12 @@ extension SceneSynthesizer {
     if fpDraw < model.falsePositiveProbability, !labels.isEmpty {
       let width = 0.02 + 0.08 * fp[0]
       let height = 0.02 + 0.08 * fp[1]
+      let x = Self.rounded(fp[2] * (1 - width))
+      let y = Self.rounded(fp[3] * (1 - height))
+      // Rounding must not push the box past the unit square.
       let box = Rect(
-        x: Self.rounded(fp[2] * (1 - width)), y: Self.rounded(fp[3] * (1 - height)),
-        width: Self.rounded(width),
-        height: Self.rounded(height))
+        x: x, y: y, width: min(Self.rounded(width), 1 - x), height: min(Self.rounded(height), 1 - y)
+      )
       output.append(
         RecordingDetection(
           label: labels[min(Int(fp[4] * Double(labels.count)), labels.count - 1)],

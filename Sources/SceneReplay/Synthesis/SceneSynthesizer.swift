@@ -115,13 +115,8 @@ public struct SceneSynthesizer: Sendable {
     let truePose = trueCameraPose(index: nextIndex, sceneTime: sceneTime)
     let lost = spec.tracking.isLost(at: sceneTime)
     let reported = reportedPose(truePose: truePose, sceneTime: sceneTime, lost: lost)
-    // Both poses are rigid and finite by construction; the intrinsics and size come from the spec.
-    let trueCamera = try! Camera(
-      worldFromCamera: truePose, intrinsics: spec.device.intrinsics,
-      imageResolution: spec.device.imageResolution)
-    let reportedCamera = try! Camera(
-      worldFromCamera: reported, intrinsics: spec.device.intrinsics,
-      imageResolution: spec.device.imageResolution)
+    let trueCamera = camera(at: truePose)
+    let reportedCamera = camera(at: reported)
     var frame = RecordingFrame(
       timestamp: spec.startTimestampSeconds + sceneTime, camera: RecordingCamera(reportedCamera))
     if lost {
@@ -134,6 +129,23 @@ public struct SceneSynthesizer: Sendable {
     frame.featurePoints = featurePoints(camera: trueCamera, frameIndex: nextIndex)
     frame.detections = detections(camera: trueCamera)
     return frame
+  }
+
+  /// The device's camera at `pose`. Poses are rigid unit-quaternion transforms with coordinates
+  /// bounded by ``SceneSpec/coordinateLimitMeters``, so the camera always exists; the identity
+  /// pose stands in should a pose ever be refused, so bad input cannot trap.
+  func camera(at pose: RigidTransform) -> Camera {
+    let intrinsics = spec.device.intrinsics
+    let resolution = spec.device.imageResolution
+    if let camera = try? Camera(
+      worldFromCamera: pose, intrinsics: intrinsics, imageResolution: resolution)
+    {
+      return camera
+    }
+    // The identity is rigid, the intrinsics type is validated, and `init` already refused a
+    // non-positive resolution (VisionGeometry throws for it).
+    return try! Camera(
+      worldFromCamera: .identity, intrinsics: intrinsics, imageResolution: resolution)
   }
 
   /// The whole recording (validated).

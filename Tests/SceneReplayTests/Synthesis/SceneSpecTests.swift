@@ -24,6 +24,7 @@ import Testing
   @Test(arguments: [
     // (find, replacement, JSON path, message fragment)
     ("\"version\": 1", "\"version\": 2", "version", "not supported"),
+    ("\"position\": [0, 0, -1]", "\"position\": [0, 0, -1e7]", "surfaces[0].position[2]", "within"),
     (
       "\"preset\": \"iPhone15Pro\"", "\"preset\": \"Pixel\"", "device.preset",
       "unknown device preset"
