@@ -55,9 +55,10 @@ extension SceneSynthesizer {
         let halfWidth = f * region.width / 2
         let halfHeight = f * height / 2
         let limit = SIMD2(remaining * region.width / 2, remaining * height / 2)
+        // `+ 0` turns a clamped -0.0 into +0.0, so no "-0.0" reaches the file.
         let center = SIMD3(
-          region.centerX + min(max(state.centerShift.x, -limit.x), limit.x), 0,
-          min(max(state.centerShift.y, -limit.y), limit.y))
+          region.centerX + min(max(state.centerShift.x, -limit.x), limit.x) + 0, 0,
+          min(max(state.centerShift.y, -limit.y), limit.y) + 0)
         let corners: [SIMD3<Float>] = [
           center + SIMD3(-halfWidth, 0, -halfHeight), center + SIMD3(halfWidth, 0, -halfHeight),
           center + SIMD3(halfWidth, 0, halfHeight), center + SIMD3(-halfWidth, 0, halfHeight),

@@ -110,3 +110,33 @@ import Testing
     #expect(median > 0.1, "median error \(median) m")
   }
 }
+
+/// real-arkit-logger.json re-synthesizes from its spec (seed 7) when the shared logger data sits
+/// where the spec points (`../shared/data/arkit-data-logger` beside the main checkout).
+@Suite struct RealLoggerSceneTests {
+  static let specPath = CommittedScenesTests.scenes.appendingPathComponent(
+    "specs/real-arkit-logger.json"
+  ).path
+
+  static var loggerAvailable: Bool {
+    guard let spec = try? SceneSpec(contentsOfFile: specPath),
+      let recorded = spec.recordedTrajectory
+    else {
+      return false
+    }
+    let directory = URL(fileURLWithPath: spec.baseDirectory ?? ".").appendingPathComponent(
+      recorded.loggerDirectory)
+    return FileManager.default.fileExists(
+      atPath: directory.appendingPathComponent(ARKitDataLoggerImporter.poseFileName).path)
+  }
+
+  @Test(.enabled(if: loggerAvailable)) func resynthesizesByteIdentically() throws {
+    let spec = try SceneSpec(contentsOfFile: Self.specPath)
+    let bytes = try SceneSynthesizer.recording(spec: spec, seed: 7).jsonBytes()
+    let committed = try #require(
+      FileManager.default.contents(
+        atPath: CommittedScenesTests.scenes.appendingPathComponent("real-arkit-logger.json").path))
+    let identical = bytes == [UInt8](committed)
+    #expect(identical, "regenerate with scripts/make-real-arkit-logger.py")
+  }
+}
