@@ -51,3 +51,17 @@ public struct DetectorModelSpec: Sendable, Hashable {
     _ = try object.extras()
   }
 }
+
+extension DetectorModelSpec {
+  /// The JSON object (every member written).
+  public var jsonValue: JSONValue {
+    .object([
+      "boxNoisePixels": .number(boxNoisePixels), "missProbability": .number(missProbability),
+      "falsePositiveProbability": .number(falsePositiveProbability),
+      "labelConfusionProbability": .number(labelConfusionProbability),
+      "confidenceMean": .number(confidenceMean),
+      "confidenceSpread": .number(confidenceSpread),
+      "minimumVisibleFraction": .number(minimumVisibleFraction),
+    ])
+  }
+}

@@ -35,3 +35,13 @@ public struct FeaturePointModelSpec: Sendable, Hashable {
     _ = try object.extras()
   }
 }
+
+extension FeaturePointModelSpec {
+  /// The JSON object (every member written).
+  public var jsonValue: JSONValue {
+    .object([
+      "pointsPerSquareMeter": .number(pointsPerSquareMeter), "noiseMeters": .number(noiseMeters),
+      "maximumPerFrame": .number(Double(maximumPerFrame)),
+    ])
+  }
+}

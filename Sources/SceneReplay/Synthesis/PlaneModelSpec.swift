@@ -68,6 +68,20 @@ public struct PlaneModelSpec: Sendable, Hashable {
   }
 }
 
+extension PlaneModelSpec {
+  /// The JSON object (every member written; `mergeAfterSeconds` only when set).
+  public var jsonValue: JSONValue {
+    var members: [String: JSONValue] = [
+      "detectionDelaySeconds": .number(detectionDelaySeconds),
+      "growthTimeSeconds": .number(growthTimeSeconds),
+      "initialFraction": .number(initialFraction), "centerShiftMeters": .number(centerShiftMeters),
+      "poseNoiseMeters": .number(poseNoiseMeters), "poseNoiseDegrees": .number(poseNoiseDegrees),
+    ]
+    if let mergeAfterSeconds { members["mergeAfterSeconds"] = .number(mergeAfterSeconds) }
+    return .object(members)
+  }
+}
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

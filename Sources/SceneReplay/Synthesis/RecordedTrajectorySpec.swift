@@ -40,3 +40,15 @@ public struct RecordedTrajectorySpec: Sendable, Hashable {
     _ = try object.extras()
   }
 }
+
+extension RecordedTrajectorySpec {
+  /// The JSON object.
+  public var jsonValue: JSONValue {
+    var members: [String: JSONValue] = [
+      "arkitDataLogger": .string(loggerDirectory), "everyNthFrame": .number(Double(everyNthFrame)),
+      "startFrame": .number(Double(startFrame)),
+    ]
+    if let maximumFrames { members["maximumFrames"] = .number(Double(maximumFrames)) }
+    return .object(members)
+  }
+}

@@ -68,3 +68,17 @@ public struct SceneDeviceSpec: Sendable, Hashable {
     _ = try object.extras()
   }
 }
+
+extension SceneDeviceSpec {
+  /// The JSON object, always in the explicit form (`intrinsics`, `imageResolution`).
+  public var jsonValue: JSONValue {
+    .object([
+      "intrinsics": .numbers([
+        intrinsics.focalLengthXPixels, intrinsics.focalLengthYPixels,
+        intrinsics.principalPointPixels.x,
+        intrinsics.principalPointPixels.y,
+      ]),
+      "imageResolution": .size(imageResolution),
+    ])
+  }
+}

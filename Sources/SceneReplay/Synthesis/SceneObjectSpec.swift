@@ -70,3 +70,14 @@ public struct SceneObjectSpec: Sendable, Hashable {
     return (corners, surface.worldFromSurface.transformPoint(top))
   }
 }
+
+extension SceneObjectSpec {
+  /// The JSON object.
+  public var jsonValue: JSONValue {
+    .object([
+      "id": .string(id), "label": .string(label), "surface": .string(surfaceIdentifier),
+      "surfacePosition": .floats([surfacePosition.x, surfacePosition.y]),
+      "size": .floats([sizeMeters.x, sizeMeters.y, sizeMeters.z]),
+    ])
+  }
+}

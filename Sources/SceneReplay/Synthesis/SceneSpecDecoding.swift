@@ -44,3 +44,10 @@ extension JSONValue {
     return SIMD3(Float(v[0]), Float(v[1]), Float(v[2]))
   }
 }
+
+extension JSONValue {
+  /// Numbers written as the `Float`s print (`0.1`, not `0.10000000149011612`).
+  static func floats(_ values: [Float]) -> JSONValue {
+    .array(values.map { .number(Double($0.description) ?? Double($0)) })
+  }
+}

@@ -62,3 +62,24 @@ public struct SceneSurfaceSpec: Sendable, Hashable {
     self.surface = surface
   }
 }
+
+extension SceneSurfaceSpec {
+  /// The JSON object (the rotation as a unit axis and degrees; the identity as no rotation).
+  public var jsonValue: JSONValue {
+    let pose = surface.worldFromSurface
+    var members: [String: JSONValue] = [
+      "identifier": .string(surface.identifier),
+      "position": .floats([pose.translation.x, pose.translation.y, pose.translation.z]),
+      "size": .floats([sizeMeters.x, sizeMeters.y]),
+      "classification": .string(surface.classification.name),
+    ]
+    let degrees = pose.rotation.angle.degrees
+    if degrees != 0 {
+      let axis = pose.rotation.axis
+      members["rotation"] = .object([
+        "axis": .floats([axis.x, axis.y, axis.z]), "degrees": .number(degrees),
+      ])
+    }
+    return .object(members)
+  }
+}

@@ -84,3 +84,24 @@ public struct TrackingModelSpec: Sendable, Hashable {
     _ = try object.extras()
   }
 }
+
+extension TrackingModelSpec {
+  /// The JSON object (every member written).
+  public var jsonValue: JSONValue {
+    .object([
+      "positionNoiseMeters": .number(positionNoiseMeters),
+      "rotationNoiseDegrees": .number(rotationNoiseDegrees),
+      "driftMetersPerSecond": .floats([
+        driftMetersPerSecond.x, driftMetersPerSecond.y, driftMetersPerSecond.z,
+      ]),
+      "jumps": .array(
+        jumps.map {
+          .object([
+            "time": .number($0.timeSeconds),
+            "offsetMeters": .floats([$0.offsetMeters.x, $0.offsetMeters.y, $0.offsetMeters.z]),
+          ])
+        }),
+      "lossIntervals": .array(lossIntervals.map { .numbers([$0.lowerBound, $0.upperBound]) }),
+    ])
+  }
+}

@@ -123,3 +123,24 @@ public struct TrajectorySpec: Sendable, Hashable {
     return (a.position + s * (b.position - a.position), a.lookAt + s * (b.lookAt - a.lookAt))
   }
 }
+
+extension TrajectorySpec {
+  /// The JSON object.
+  public var jsonValue: JSONValue {
+    .object([
+      "waypoints": .array(
+        waypoints.map { point in
+          .object([
+            "time": .number(point.timeSeconds),
+            "position": .floats([point.position.x, point.position.y, point.position.z]),
+            "lookAt": .floats([point.lookAt.x, point.lookAt.y, point.lookAt.z]),
+          ])
+        }),
+      "tremor": .object([
+        "positionAmplitudeMeters": .number(tremor.positionAmplitudeMeters),
+        "rotationAmplitudeDegrees": .number(tremor.rotationAmplitudeDegrees),
+        "frequencyHertz": .number(tremor.frequencyHertz),
+      ]),
+    ])
+  }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import SpatialMath
 import Testing
 
 @testable import SceneReplay
@@ -92,6 +93,38 @@ import Testing
       Issue.record("expected an error")
     } catch let error as RecordingError {
       #expect(error.description.hasPrefix("\(path): surfaces[0].rotation.degrees: "), "\(error)")
+    }
+  }
+}
+
+@Suite struct SceneSpecCodingTests {
+  /// Writing a spec and reading it back gives the same spec; the surface rotation goes through
+  /// axis and angle, so it is compared within Float rounding.
+  @Test(arguments: ["dashboard-portrait", "tabletop-landscape", "long-session"])
+  func roundTripsThroughJSON(name: String) throws {
+    let path = CommittedScenesTests.scenes.appendingPathComponent("specs/\(name).json").path
+    let spec = try SceneSpec(contentsOfFile: path)
+    var again = try SceneSpec(jsonBytes: JSONWriter.bytes(of: spec.jsonValue))
+    #expect(again.surfaces.count == spec.surfaces.count)
+    for (a, b) in zip(again.surfaces, spec.surfaces) {
+      #expect(
+        a.surface.worldFromSurface.isApproximatelyEqual(
+          to: b.surface.worldFromSurface, absoluteTolerance: 1e-6, relativeTolerance: 0))
+      #expect(a.surface.identifier == b.surface.identifier && a.sizeMeters == b.sizeMeters)
+    }
+    again.surfaces = spec.surfaces
+    again.baseDirectory = spec.baseDirectory
+    #expect(again == spec)
+  }
+
+  @Test func codableUsesTheSameStrictDecoding() throws {
+    let decoded = try JSONDecoder().decode(SceneSpec.self, from: Data(SynthesisFixtures.wall.utf8))
+    #expect(decoded.objects.count == 3)
+    let encoded = try JSONEncoder().encode(decoded)
+    #expect(try JSONDecoder().decode(SceneSpec.self, from: encoded).objects == decoded.objects)
+    let bad = SynthesisFixtures.wall(replacing: "\"framesPerSecond\": 30", with: "\"fps\": 30")
+    #expect(throws: RecordingError.self) {
+      try JSONDecoder().decode(SceneSpec.self, from: Data(bad.utf8))
     }
   }
 }
