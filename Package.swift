@@ -38,7 +38,8 @@ let package = Package(
     .testTarget(name: "ARSimulationTests", dependencies: ["ARSimulation", "SpatialMath", "_RaycastKernels"]),
     .testTarget(name: "PlacementTests", dependencies: ["Placement", "ARSimulation", "SpatialMath"]),
     .testTarget(
-      name: "SceneReplayTests", dependencies: ["SceneReplay", "Placement", "ARSimulation", "SpatialMath"]),
+      name: "SceneReplayTests", dependencies: ["SceneReplay", "Placement", "ARSimulation", "SpatialMath"],
+      exclude: ["Fixtures"]),
     .testTarget(name: "arsimTests", dependencies: ["arsim"]),
   ],
   swiftLanguageModes: [.v6]

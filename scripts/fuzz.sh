@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets in Fuzz/ and runs each for a bounded time.
+#
+#   scripts/fuzz.sh [seconds-per-target] [target...]
+#
+# SwiftPM on Linux cannot build a `-sanitize=fuzzer` executable next to the package's normal
+# products, so the targets are built with swiftc directly from the package's module sources:
+# each library module is compiled (whole-module, with coverage and AddressSanitizer) to an
+# object file plus a .swiftmodule, in dependency order, and each fuzz target is linked against
+# them. The arsim option parser lives in an executable target, so the command-line fuzzer
+# compiles the arsim sources (without main.swift) into its own module.
+#
+# Seeds: every file in Scenes/ and Tests/SceneReplayTests/Fixtures/bad-inputs/ for the
+# recording decoder; Fuzz/Seeds/command-line/ for the option parser. Corpora grow in
+# $FUZZ_WORK/corpus-<target> (default /tmp/arsim-fuzz); crashers are written to
+# $FUZZ_WORK/crashes/. Exit status: 0 when no target crashed.
+#
+# Slot: the scene-spec decoder (`SceneSpec`, from the synth work) gets a target
+# Fuzz/SceneSpecDecoderFuzzer.swift built like the recording decoder; add it to TARGETS below
+# (module list: the same as the recording decoder's).
+set -euo pipefail
+
+seconds="${1:-60}"
+shift || true
+root="$(cd "$(dirname "$0")/.." && pwd)"
+work="${FUZZ_WORK:-/tmp/arsim-fuzz}"
+build="$work/build"
+mkdir -p "$build" "$work/crashes"
+swiftc="${SWIFTC:-swiftc}"
+clang="${CLANG:-$(dirname "$(command -v "$swiftc")")/clang}"
+flags=(-sanitize=fuzzer,address -swift-version 6 -parse-as-library -O -g -I "$build")
+
+compile_module() {  # name, then extra flags
+  local name="$1"
+  shift
+  local sources=("$root/Sources/$name"/*.swift)
+  [[ -d "$root/Sources/$name" ]] && mapfile -t sources < <(find "$root/Sources/$name" -name '*.swift' | sort)
+  "$swiftc" "${flags[@]}" "$@" -module-name "$name" -wmo -emit-module \
+    -emit-module-path "$build/$name.swiftmodule" -c "${sources[@]}" -o "$build/$name.o"
+}
+
+echo "== building modules into $build"
+# ld.gold warns once per ASan helper symbol ("Cannot export local symbol"); those lines are noise.
+exec 3>&2
+exec 2> >(grep -v "Cannot export local symbol" >&3)
+kernels=("$root/Sources/_RaycastKernels"/*.c)
+kernel_objects=()
+for source in "${kernels[@]}"; do
+  object="$build/kernels-$(basename "$source" .c).o"
+  "$clang" -O2 -fsanitize=fuzzer-no-link,address -I "$root/Sources/_RaycastKernels/include" \
+    -c "$source" -o "$object"
+  kernel_objects+=("$object")
+done
+kernel_include=(-Xcc "-fmodule-map-file=$root/Sources/_RaycastKernels/include/module.modulemap" \
+  -I "$root/Sources/_RaycastKernels/include")
+compile_module SpatialMath
+compile_module ARSimulation "${kernel_include[@]}"
+compile_module Placement "${kernel_include[@]}"
+compile_module SceneReplay "${kernel_include[@]}"
+library_objects=("$build"/SpatialMath.o "$build"/ARSimulation.o "$build"/Placement.o "$build"/SceneReplay.o
+  "${kernel_objects[@]}")
+
+echo "== building fuzz targets"
+"$swiftc" "${flags[@]}" "${kernel_include[@]}" -module-name RecordingDecoderFuzzer \
+  "$root/Fuzz/RecordingDecoderFuzzer.swift" "${library_objects[@]}" -o "$build/fuzz-recording-decoder"
+mapfile -t arsim_sources < <(find "$root/Sources/arsim" -name '*.swift' ! -name main.swift | sort)
+"$swiftc" "${flags[@]}" "${kernel_include[@]}" -module-name CommandLineFuzzer \
+  "$root/Fuzz/CommandLineFuzzer.swift" "${arsim_sources[@]}" "${library_objects[@]}" \
+  -o "$build/fuzz-command-line"
+
+if (($# > 0)); then targets=("$@"); else targets=(recording-decoder command-line); fi
+status=0
+for target in "${targets[@]}"; do
+  corpus="$work/corpus-$target"
+  mkdir -p "$corpus"
+  case "$target" in
+    recording-decoder)
+      seeds=("$root/Scenes" "$root/Tests/SceneReplayTests/Fixtures/bad-inputs")
+      dict=("-dict=$root/Fuzz/recording.dict")
+      ;;
+    command-line)
+      seeds=("$root/Fuzz/Seeds/command-line")
+      dict=()
+      ;;
+    *) echo "unknown target $target" >&2; exit 64 ;;
+  esac
+  echo "== fuzzing $target for ${seconds}s"
+  mkdir -p "$work/cwd" && cd "$work/cwd"  # an empty working directory: no file to read by accident
+  # -rss_limit_mb bounds memory; -max_len keeps single inputs small enough to run fast.
+  "$build/fuzz-$target" "$corpus" "${seeds[@]}" "${dict[@]}" -max_total_time="$seconds" \
+    -max_len=65536 -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 \
+    -artifact_prefix="$work/crashes/$target-" 2>&1 | tee "$work/$target.log" | grep -E \
+    "^(#[0-9]+ *(DONE|INITED)|stat::|==[0-9]+==ERROR|SUMMARY)" || true
+  if grep -qE "ERROR: (libFuzzer|AddressSanitizer)|deadly signal|Fatal error" "$work/$target.log"; then
+    echo "!! $target: crash, see $work/$target.log and $work/crashes/" >&2
+    status=1
+  fi
+done
+exit "$status"
