@@ -86,8 +86,9 @@ for target in "${targets[@]}"; do
   esac
   echo "== fuzzing $target for ${seconds}s"
   mkdir -p "$work/cwd" && cd "$work/cwd"  # an empty working directory: no file to read by accident
-  # -rss_limit_mb bounds memory; -max_len keeps single inputs small enough to run fast.
-  "$build/fuzz-$target" "$corpus" "${seeds[@]}" "${dict[@]}" -max_total_time="$seconds" \
+  # -rss_limit_mb bounds memory; -max_len keeps single inputs small enough to run fast. The Swift
+  # backtracer is off so that a trap is reported by libFuzzer, not inside the crash handler.
+  SWIFT_BACKTRACE=enable=no "$build/fuzz-$target" "$corpus" "${seeds[@]}" "${dict[@]}" -max_total_time="$seconds" \
     -max_len=65536 -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 \
     -artifact_prefix="$work/crashes/$target-" 2>&1 | tee "$work/$target.log" | grep -E \
     "^(#[0-9]+ *(DONE|INITED)|stat::|==[0-9]+==ERROR|SUMMARY)" || true

@@ -206,4 +206,23 @@ import Testing
       imageResolution: Size(width: 1920, height: 1440))
     #expect(tiny.cameraDirection(forImagePixel: Point(x: 1e308, y: 0)) == nil)
   }
+
+  /// Regression (fuzzer, `arsim explain --model-size 208x41222...26`): a model input 208 x 4.1e127
+  /// pixels center-cropped from a 1920 x 1440 image scales one axis by ~1e126 and the other by
+  /// ~1, so the composed map is too ill-conditioned to invert in `Double`. It used to trap on a
+  /// force unwrap; now it is refused.
+  @Test func modelInputFarFromTheImageScaleIsRefused() throws {
+    let model = Size(width: 208, height: 4.1e127)
+    let image = Size(width: 1920, height: 1440)
+    let settings = try VisionRequestSettings(
+      orientation: .right, cropAndScale: .centerCrop, modelInputSize: model)
+    #expect(throws: VisionGeometryError.scaleOutOfRange(modelInputSize: model, imageSize: image)) {
+      try VisionGeometry(settings: settings, imageResolution: image)
+    }
+    // Within ordinary ranges the same construction works.
+    let ordinary = try VisionRequestSettings(
+      orientation: .right, cropAndScale: .centerCrop,
+      modelInputSize: Size(width: 208, height: 4_100))
+    #expect(throws: Never.self) { try VisionGeometry(settings: ordinary, imageResolution: image) }
+  }
 }

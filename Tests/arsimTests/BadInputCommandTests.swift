@@ -77,6 +77,13 @@ struct BadInputCommandTests {
       name: "explain missing request file", arguments: ["explain", "--request", "{dir}/none.json"],
       status: 1,
       messages: ["{dir}/none.json: cannot read the file"]),
+    // Regression (fuzzer): a model input 208 x 4.1e127 used to trap in VisionGeometry.
+    Case(
+      name: "explain model size far from the image",
+      arguments: ["explain", "--box", "0.1,0,0.3,0.4", "--model-size", "208x4.1e127"], status: 64,
+      messages: [
+        "arsim explain: model input size 208.0x4.1e+127 and image size 1920.0x1440.0 are too far apart"
+      ]),
     // project: points from stdin or a file.
     Case(
       name: "project NaN literal", arguments: project, stdin: "[[0,0,-1],\n[NaN,0,-1]]", status: 1,
