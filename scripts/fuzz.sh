@@ -15,14 +15,15 @@
 # $FUZZ_WORK/corpus-<target> (default /tmp/arsim-fuzz); crashers are written to
 # $FUZZ_WORK/crashes/. Exit status: 0 when no target crashed.
 #
-# Slot: the scene-spec decoder (`SceneSpec`, from the synth work) gets a target
-# Fuzz/SceneSpecDecoderFuzzer.swift built like the recording decoder; add it to TARGETS below
-# (module list: the same as the recording decoder's).
+# The scene-spec decoder target (Fuzz/SceneSpecDecoderFuzzer.swift) is built and run only when
+# the sources define `SceneSpec`. FUZZ_SOURCE_ROOT (default: this package) names the tree whose
+# Sources/ and Scenes/ are compiled and used as seeds, e.g. another branch's worktree.
 set -euo pipefail
 
 seconds="${1:-60}"
 shift || true
 root="$(cd "$(dirname "$0")/.." && pwd)"
+src="${FUZZ_SOURCE_ROOT:-$root}"
 work="${FUZZ_WORK:-/tmp/arsim-fuzz}"
 build="$work/build"
 mkdir -p "$build" "$work/crashes"
@@ -33,8 +34,8 @@ flags=(-sanitize=fuzzer,address -swift-version 6 -parse-as-library -O -g -I "$bu
 compile_module() {  # name, then extra flags
   local name="$1"
   shift
-  local sources=("$root/Sources/$name"/*.swift)
-  [[ -d "$root/Sources/$name" ]] && mapfile -t sources < <(find "$root/Sources/$name" -name '*.swift' | sort)
+  local sources
+  mapfile -t sources < <(find "$src/Sources/$name" -name '*.swift' | sort)
   "$swiftc" "${flags[@]}" "$@" -module-name "$name" -wmo -emit-module \
     -emit-module-path "$build/$name.swiftmodule" -c "${sources[@]}" -o "$build/$name.o"
 }
@@ -43,16 +44,16 @@ echo "== building modules into $build"
 # ld.gold warns once per ASan helper symbol ("Cannot export local symbol"); those lines are noise.
 exec 3>&2
 exec 2> >(grep -v "Cannot export local symbol" >&3)
-kernels=("$root/Sources/_RaycastKernels"/*.c)
+kernels=("$src/Sources/_RaycastKernels"/*.c)
 kernel_objects=()
 for source in "${kernels[@]}"; do
   object="$build/kernels-$(basename "$source" .c).o"
-  "$clang" -O2 -fsanitize=fuzzer-no-link,address -I "$root/Sources/_RaycastKernels/include" \
+  "$clang" -O2 -fsanitize=fuzzer-no-link,address -I "$src/Sources/_RaycastKernels/include" \
     -c "$source" -o "$object"
   kernel_objects+=("$object")
 done
 kernel_include=(-Xcc "-fmodule-map-file=$root/Sources/_RaycastKernels/include/module.modulemap" \
-  -I "$root/Sources/_RaycastKernels/include")
+  -I "$src/Sources/_RaycastKernels/include")
 compile_module SpatialMath
 compile_module ARSimulation "${kernel_include[@]}"
 compile_module Placement "${kernel_include[@]}"
@@ -60,29 +61,50 @@ compile_module SceneReplay "${kernel_include[@]}"
 library_objects=("$build"/SpatialMath.o "$build"/ARSimulation.o "$build"/Placement.o "$build"/SceneReplay.o
   "${kernel_objects[@]}")
 
-echo "== building fuzz targets"
-"$swiftc" "${flags[@]}" "${kernel_include[@]}" -module-name RecordingDecoderFuzzer \
-  "$root/Fuzz/RecordingDecoderFuzzer.swift" "${library_objects[@]}" -o "$build/fuzz-recording-decoder"
-mapfile -t arsim_sources < <(find "$root/Sources/arsim" -name '*.swift' ! -name main.swift | sort)
-"$swiftc" "${flags[@]}" "${kernel_include[@]}" -module-name CommandLineFuzzer \
-  "$root/Fuzz/CommandLineFuzzer.swift" "${arsim_sources[@]}" "${library_objects[@]}" \
-  -o "$build/fuzz-command-line"
+build_target() {  # target name
+  local name="$1"
+  echo "== building fuzz-$name"
+  case "$name" in
+    recording-decoder)
+      "$swiftc" "${flags[@]}" "${kernel_include[@]}" -module-name RecordingDecoderFuzzer \
+        "$root/Fuzz/RecordingDecoderFuzzer.swift" "${library_objects[@]}" -o "$build/fuzz-$name"
+      ;;
+    command-line)
+      local arsim_sources
+      mapfile -t arsim_sources < <(find "$src/Sources/arsim" -name '*.swift' ! -name main.swift | sort)
+      "$swiftc" "${flags[@]}" "${kernel_include[@]}" -module-name CommandLineFuzzer \
+        "$root/Fuzz/CommandLineFuzzer.swift" "${arsim_sources[@]}" "${library_objects[@]}" \
+        -o "$build/fuzz-$name"
+      ;;
+    scene-spec-decoder)
+      "$swiftc" "${flags[@]}" "${kernel_include[@]}" -module-name SceneSpecDecoderFuzzer \
+        "$root/Fuzz/SceneSpecDecoderFuzzer.swift" "${library_objects[@]}" -o "$build/fuzz-$name"
+      ;;
+    *) echo "unknown target $name" >&2; exit 64 ;;
+  esac
+}
 
-if (($# > 0)); then targets=("$@"); else targets=(recording-decoder command-line); fi
+all_targets=(recording-decoder command-line)
+if grep -rqs "struct SceneSpec:" "$src/Sources/SceneReplay"; then all_targets+=(scene-spec-decoder); fi
+if (($# > 0)); then targets=("$@"); else targets=("${all_targets[@]}"); fi
 status=0
 for target in "${targets[@]}"; do
+  build_target "$target"
   corpus="$work/corpus-$target"
   mkdir -p "$corpus"
   case "$target" in
     recording-decoder)
-      seeds=("$root/Scenes" "$root/Tests/SceneReplayTests/Fixtures/bad-inputs")
+      seeds=("$src/Scenes" "$root/Tests/SceneReplayTests/Fixtures/bad-inputs")
       dict=("-dict=$root/Fuzz/recording.dict")
       ;;
     command-line)
       seeds=("$root/Fuzz/Seeds/command-line")
       dict=()
       ;;
-    *) echo "unknown target $target" >&2; exit 64 ;;
+    scene-spec-decoder)
+      seeds=("$src/Scenes")
+      dict=("-dict=$root/Fuzz/recording.dict")
+      ;;
   esac
   echo "== fuzzing $target for ${seconds}s"
   mkdir -p "$work/cwd" && cd "$work/cwd"  # an empty working directory: no file to read by accident

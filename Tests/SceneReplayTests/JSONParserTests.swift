@@ -58,7 +58,8 @@ import Testing
       + String(repeating: "]", count: JSONParser.maximumDepth + 1)
     let error = #expect(throws: RecordingError.self) { try JSONParser.parse(deep) }
     #expect(error?.kind == .limitExceeded)
-    #expect(error?.message == "nesting deeper than \(JSONParser.maximumDepth) (maximumNestingDepth)")
+    let depth = JSONParser.maximumDepth
+    #expect(error?.message == "nesting deeper than \(depth) (maximumNestingDepth)")
     // The first bracket past the limit is the (maximumDepth + 1)th, at column maximumDepth + 1.
     #expect(error?.column == JSONParser.maximumDepth + 1)
     let ok = String(repeating: "[", count: JSONParser.maximumDepth) + String(repeating: "]", count: JSONParser.maximumDepth)
