@@ -9,6 +9,11 @@ import Foundation
 /// previous one. Errors name the file, the 1-based line and the path `frames[i]...` with the
 /// frame's 0-based index. Copies share the underlying file position.
 ///
+/// After a frame error the reader can go on: the failed line counts as frame `i`, the next call
+/// reads the next line as frame `i + 1`, and timestamps are compared with the last frame that
+/// was read successfully. That is not possible after a line longer than the limit, more frames
+/// than the limit or a read failure; ``canContinueAfterError`` says which.
+///
 /// ```swift
 /// var reader = try RecordingJSONLinesReader(path: "walk.jsonl")
 /// while let frame = try reader.next() { ... }
@@ -25,6 +30,11 @@ public struct RecordingJSONLinesReader {
   private let lines: BufferedLineReader
   private var frameIndex = 0
   private var previousTimestamp: Double?
+  /// Whether ``next()`` may be called again after it threw: `true` after an error confined to
+  /// one frame's line (syntax, decoding, validation, per-frame limits), `false` after a line
+  /// over ``RecordingLimits/maximumLineBytes``, more than ``RecordingLimits/maximumFrames``
+  /// frames, or a read failure, after which every later call would fail the same way.
+  public private(set) var canContinueAfterError = true
 
   /// Opens `path` and reads its header line.
   ///
@@ -49,7 +59,8 @@ public struct RecordingJSONLinesReader {
       }
       if case .object(let members) = value, members["frames"] != nil {
         throw RecordingError(
-          .invalidValue, "a JSON Lines header must not contain frames (one frame per line follows it)",
+          .invalidValue,
+          "a JSON Lines header must not contain frames (one frame per line follows it)",
           path: [.key("frames")])
       }
       header = try RecordingHeader(json: value, strict: strict)
@@ -67,11 +78,16 @@ public struct RecordingJSONLinesReader {
       guard let next = try Self.nextNonBlankLine(lines, path: path) else { return nil }
       line = next
     } catch let error as RecordingError where error.kind == .limitExceeded {
+      canContinueAfterError = false
       throw error.prefixed(.index(frameIndex)).prefixed(.key("frames"))
+    } catch {
+      canContinueAfterError = false
+      throw error
     }
     do {
       do {
         if frameIndex >= limits.maximumFrames {
+          canContinueAfterError = false
           throw RecordingError(
             .limitExceeded, "more than \(limits.maximumFrames) frames (maximumFrames)")
         }
@@ -84,7 +100,8 @@ public struct RecordingJSONLinesReader {
         previousTimestamp = frame.timestamp
         frameIndex += 1
         return frame
-    } catch let error as RecordingError {
+      } catch let error as RecordingError {
+        defer { frameIndex += 1 }  // The line is consumed: the next one is the next frame.
         throw error.prefixed(.index(frameIndex)).prefixed(.key("frames"))
       }
     } catch let error as RecordingError {
@@ -92,7 +109,8 @@ public struct RecordingJSONLinesReader {
     }
   }
 
-  private static func nextNonBlankLine(_ lines: BufferedLineReader, path: String) throws -> [UInt8]? {
+  private static func nextNonBlankLine(_ lines: BufferedLineReader, path: String) throws -> [UInt8]?
+  {
     do {
       while let line = try lines.nextLine() {
         if line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) { return Array(line) }

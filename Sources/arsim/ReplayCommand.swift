@@ -8,6 +8,7 @@ import SceneReplay
 enum ReplayCommand {
   static let usage = """
     USAGE: arsim replay FILE [--config SETTINGS] [--json] [--out MARKERS.jsonl] [--threads N]
+                        [--skip-invalid-frames] [--max-frames N]
 
     Replays a recording (JSON, or JSON Lines streamed in bounded memory when FILE ends in .jsonl):
     per frame, places every detection (Vision box -> viewport point -> raycast -> world point) and
@@ -24,13 +25,21 @@ enum ReplayCommand {
       --out FILE          Write one JSON line per frame with its markers (id, label, state,
                           position, spreadMeters, projection: visible | offScreen | behindCamera).
       --threads N         Threads for the per-frame placement work (default 1).
+      --skip-invalid-frames
+                          Skip frames that cannot be read, validated or converted (a JSON Lines
+                          line that is not JSON included) and list each (index, JSON path,
+                          reason; "skippedFrames" with --json) instead of refusing the file.
+                          A JSON file that is not JSON, a bad header, a line over 64 MiB or a
+                          read failure still refuse it.
+      --max-frames N      Refuse recordings with more than N frames (default 1000000).
       --help              Show this help.
 
     A progress line is written to stderr when stderr is a terminal and the run takes over 1 s.
     """
 
   static let options: [String: ParsedArguments.Arity] = [
-    "config": .one, "json": .flag, "out": .one, "threads": .one,
+    "config": .one, "json": .flag, "out": .one, "threads": .one, "skip-invalid-frames": .flag,
+    "max-frames": .one,
   ]
 
   static func run(_ arguments: [String]) throws(CommandLineError) -> String {
@@ -50,6 +59,13 @@ enum ReplayCommand {
       }
       threads = value
     }
+    var limits = RecordingLimits.default
+    if let text = parsed.string("max-frames") {
+      guard let value = Int(text), value >= 1 else {
+        throw .usage("option --max-frames: expected an integer >= 1, got \"\(text)\"")
+      }
+      limits.maximumFrames = value
+    }
     let outPath = parsed.string("out")
     if let outPath, outPath.isEmpty { throw .usage("option --out: empty file name") }
 
@@ -58,8 +74,10 @@ enum ReplayCommand {
       let settings =
         try parsed.string("config").map { try ReplaySettings(contentsOfFile: $0) }
         ?? ReplaySettings()
-      var source = try ReplaySource(contentsOfFile: path)
-      let engine = ReplayEngine(settings: settings, threadCount: threads)
+      var source = try ReplaySource(contentsOfFile: path, limits: limits)
+      let engine = ReplayEngine(
+        settings: settings, threadCount: threads,
+        skipInvalidFrames: parsed.flag("skip-invalid-frames"))
       var writer = try outPath.map { try LineWriter(path: $0) }
       var progress = ProgressLine(totalFrames: source.frameCount)
       let report = try engine.run(

@@ -11,6 +11,7 @@ enum ReplaySummary {
       span = " (\(fixed3(first))...\(fixed3(last)) s)"
     }
     lines.append("replayed \(report.frameCount) frames\(span) from \(file)")
+    lines += skippedFrameLines(of: report)
     let p = report.placement
     let attempts = settings.placement.attempts
     let placed = p.placedByAttempt.enumerated().map { index, count in

@@ -18,22 +18,31 @@ public struct ReplayEngine: Sendable {
   public let threadCount: Int
   /// Frames read and placed together (>= 1).
   public let chunkFrameCount: Int
+  /// When `true`, a frame that cannot be read, validated or converted is skipped and listed in
+  /// ``ReplayReport/skippedFrames`` instead of refusing the file; the tracker does not see it.
+  /// A JSON Lines line that is not JSON is such a frame; a JSON file that is not JSON cannot be
+  /// parsed at all and is refused (by `ReplaySource`) whatever this says. Errors after which a
+  /// source cannot go on (a line over the length limit, more frames than the limit, a read
+  /// failure) still refuse the file.
+  public let skipInvalidFrames: Bool
 
   /// Creates an engine; thread and chunk counts below 1 are raised to 1.
   public init(
-    settings: ReplaySettings = ReplaySettings(), threadCount: Int = 1, chunkFrameCount: Int = 256
+    settings: ReplaySettings = ReplaySettings(), threadCount: Int = 1, chunkFrameCount: Int = 256,
+    skipInvalidFrames: Bool = false
   ) {
     self.settings = settings
     self.threadCount = max(1, threadCount)
     self.chunkFrameCount = max(1, chunkFrameCount)
+    self.skipInvalidFrames = skipInvalidFrames
   }
 
   /// Replays every frame of `source`, calling `onFrame` with each frame's markers in frame order
-  /// and `onProgress` with the number of frames done after each chunk.
+  /// and `onProgress` with the number of frames done (replayed or skipped) after each chunk.
   ///
   /// - Throws: `RecordingError` naming the file, the frame index and the JSON path of the first
-  ///   frame that cannot be replayed (or of the missing header settings); errors thrown by
-  ///   `onFrame` are passed on.
+  ///   frame that cannot be replayed (unless ``skipInvalidFrames``) or of the missing header
+  ///   settings; errors thrown by `onFrame` are passed on.
   public func run(
     _ source: inout ReplaySource, onFrame: (ReplayFrameOutput) throws -> Void = { _ in },
     onProgress: (Int) -> Void = { _ in }
@@ -56,18 +65,15 @@ public struct ReplayEngine: Sendable {
     var accumulator = ReplayMetricsAccumulator(
       truth: header.truth, thresholdMeters: settings.matchThresholdMeters)
     var report = ReplayReport()
+    if skipInvalidFrames { report.skippedFrames = [] }
     var frameIndex = 0
-    var chunk: [RecordingFrame] = []
+    var chunk: [Result<RecordingFrame, RecordingError>] = []
     chunk.reserveCapacity(chunkFrameCount)
-    while true {
+    var finished = false
+    while !finished {
       chunk.removeAll(keepingCapacity: true)
-      var readFailure: RecordingError?
-      do {
-        while chunk.count < chunkFrameCount, let frame = try source.next() { chunk.append(frame) }
-      } catch let error as RecordingError {
-        readFailure = error  // Reported after the frames read before it.
-      }
-      if chunk.isEmpty, readFailure == nil { break }
+      finished = read(&source, into: &chunk)
+      if chunk.isEmpty { break }
       let prepared = prepare(
         chunk, pipeline: pipeline, request: request, headerViewport: headerViewport)
       for (offset, outcome) in prepared.enumerated() {
@@ -76,7 +82,13 @@ public struct ReplayEngine: Sendable {
         switch outcome {
         case .success(let value): frame = value
         case .failure(let error):
-          try frameFailed(error, frameIndex: index, file: source.file)
+          // A conversion failure (the frame was read) never stops the source; a read failure
+          // does only when it is the last entry and the source says it cannot go on.
+          let read = try? chunk[offset].get()
+          try frameFailed(
+            error, frameIndex: index, timestampSeconds: read?.timestamp, file: source.file,
+            canContinue: read != nil || offset + 1 < chunk.count || source.canContinueAfterError,
+            report: &report)
           continue
         }
         for result in frame.placements { report.placement.add(result) }
@@ -100,20 +112,49 @@ public struct ReplayEngine: Sendable {
       }
       frameIndex += chunk.count
       onProgress(frameIndex)
-      if let readFailure { try frameFailed(readFailure, frameIndex: frameIndex, file: source.file) }
     }
     report.tracker = tracker.statistics
     (report.markers, report.metrics) = accumulator.finish()
     return report
   }
 
-  /// The one place where a frame that cannot be read or replayed is handled: today the file is
-  /// refused with the error (its path prefixed by `frames[i]` unless the reader already did, file
-  /// filled in). A mode that skips invalid frames would count them here and return instead.
-  func frameFailed(_ error: RecordingError, frameIndex: Int, file: String?) throws {
+  /// Reads up to `chunkFrameCount` frames (or read failures) into `chunk`; returns `true` when
+  /// the source is exhausted or cannot go on (a read failure without ``skipInvalidFrames``, or
+  /// one after which the source cannot continue).
+  func read(
+    _ source: inout ReplaySource, into chunk: inout [Result<RecordingFrame, RecordingError>]
+  ) -> Bool {
+    while chunk.count < chunkFrameCount {
+      do {
+        guard let frame = try source.next() else { return true }
+        chunk.append(.success(frame))
+      } catch let error as RecordingError {
+        chunk.append(.failure(error))  // Reported after the frames read before it.
+        if !skipInvalidFrames || !source.canContinueAfterError { return true }
+      } catch {
+        chunk.append(.failure(RecordingError(.io, "\(error)")))
+        return true
+      }
+    }
+    return false
+  }
+
+  /// The one place where a frame that cannot be read or replayed is handled. The error's path is
+  /// prefixed by `frames[i]` unless the reader already did, and the file filled in. With
+  /// ``skipInvalidFrames`` and a source that can go on (`canContinue`), the frame is listed in
+  /// `report.skippedFrames`; otherwise the file is refused with the error.
+  func frameFailed(
+    _ error: RecordingError, frameIndex: Int, timestampSeconds: Double?, file: String?,
+    canContinue: Bool, report: inout ReplayReport
+  ) throws {
     let located =
-      error.frameIndex == nil ? error.prefixed(.index(frameIndex)).prefixed(.key("frames")) : error
-    throw located.located(file: file)
+      (error.frameIndex == nil
+      ? error.prefixed(.index(frameIndex)).prefixed(.key("frames")) : error)
+      .located(file: file)
+    guard skipInvalidFrames, canContinue else { throw located }
+    report.skippedFrames?.append(
+      ReplaySkippedFrame(frameIndex: frameIndex, timestampSeconds: timestampSeconds, error: located)
+    )
   }
 
   /// The Vision settings to invert boxes with: the override, else the recording's.
@@ -141,13 +182,16 @@ public struct ReplayEngine: Sendable {
   }
 
   /// Converts and places the frames of a chunk, in parallel over fixed contiguous slices; the
-  /// result is in frame order. Errors carry paths relative to the frame.
+  /// result is in frame order. Read failures pass through; conversion errors carry paths
+  /// relative to the frame.
   func prepare(
-    _ frames: [RecordingFrame], pipeline: PlacementPipeline, request: VisionRequestSettings,
-    headerViewport: Viewport?
+    _ frames: [Result<RecordingFrame, RecordingError>], pipeline: PlacementPipeline,
+    request: VisionRequestSettings, headerViewport: Viewport?
   ) -> [Result<PreparedFrame, RecordingError>] {
-    let work = { @Sendable (frame: RecordingFrame) in
-      Self.prepare(frame, pipeline: pipeline, request: request, headerViewport: headerViewport)
+    let work = { @Sendable (entry: Result<RecordingFrame, RecordingError>) in
+      entry.flatMap {
+        Self.prepare($0, pipeline: pipeline, request: request, headerViewport: headerViewport)
+      }
     }
     let slices = min(threadCount, frames.count)
     guard slices > 1 else { return frames.map(work) }

@@ -17,14 +17,23 @@ public struct ReplayReport: Sendable, Hashable {
   public var markers: [ReplayMarkerSummary] = []
   /// Metrics against truth, or `nil` when the recording has no truth objects.
   public var metrics: ReplayMetrics?
+  /// The frames skipped as invalid, in frame order, when the engine ran with
+  /// `skipInvalidFrames` (empty when none was); `nil` when it did not (it refuses the file).
+  public var skippedFrames: [ReplaySkippedFrame]?
 
   /// Creates an empty report.
   public init() {}
 
   /// The report as one JSON object (keys sorted when written with `JSONWriter`; absent values
-  /// are `null`).
+  /// are `null`). `skippedFrames` is present only when ``skippedFrames`` is not `nil`.
   public var jsonValue: JSONValue {
-    .object([
+    var members = jsonMembers
+    if let skippedFrames { members["skippedFrames"] = .array(skippedFrames.map(\.jsonValue)) }
+    return .object(members)
+  }
+
+  private var jsonMembers: [String: JSONValue] {
+    [
       "frameCount": .number(Double(frameCount)),
       "firstTimestamp": .optionalNumber(firstTimestampSeconds),
       "lastTimestamp": .optionalNumber(lastTimestampSeconds),
@@ -39,7 +48,7 @@ public struct ReplayReport: Sendable, Hashable {
       ]),
       "markers": .array(markers.map(\.jsonValue)),
       "metrics": metrics?.jsonValue ?? .null,
-    ])
+    ]
   }
 }
 

@@ -1,9 +1,43 @@
-/// Where `ReplayEngine` reads frames from: a recording in memory (the JSON form is one document,
-/// so it is read whole) or a JSON Lines reader (streamed frame by frame, in bounded memory).
+import Foundation
+
+/// Where `ReplayEngine` reads frames from: a recording in memory, a JSON file (one document, so
+/// it is parsed whole, but its frames are decoded and validated one at a time as they are
+/// replayed) or a JSON Lines reader (streamed frame by frame, in bounded memory).
+///
+/// Frame errors (decoding, validation, timestamps not increasing, per-frame limits) are thrown
+/// by ``next()`` with the path `frames[i]...`, after which the source moves on to frame `i + 1`
+/// when ``canContinueAfterError`` is `true`. Errors of the whole file (not JSON, a bad header,
+/// too many frames, too large) are thrown when the source is opened.
 public struct ReplaySource {
   enum Storage {
     case recording(Recording, next: Int)
+    case jsonFrames(JSONFrames)
     case jsonLines(RecordingJSONLinesReader)
+  }
+
+  /// The undecoded frames of a JSON document and the decoding state.
+  struct JSONFrames {
+    var frames: [JSONValue]
+    var next = 0
+    var previousTimestamp: Double?
+    let limits: RecordingLimits
+
+    mutating func decodeNext() throws -> RecordingFrame? {
+      guard next < frames.count else { return nil }
+      let index = next
+      next += 1
+      let value = frames[index]
+      frames[index] = .null  // Decoded frames are not kept twice.
+      do {
+        try limits.checkFrame(value)
+        let frame = try RecordingFrame(json: value, strict: false)
+        try Recording.checkOrder(frame.timestamp, after: previousTimestamp)
+        previousTimestamp = frame.timestamp
+        return frame
+      } catch let error as RecordingError {
+        throw error.prefixed(.index(index)).prefixed(.key("frames"))
+      }
+    }
   }
 
   var storage: Storage
@@ -11,7 +45,8 @@ public struct ReplaySource {
   public let file: String?
   /// The recording's header.
   public let header: RecordingHeader
-  /// The number of frames when known in advance (in-memory recordings), else `nil`.
+  /// The number of frames when known in advance (in-memory recordings and JSON files), else
+  /// `nil`.
   public let frameCount: Int?
 
   /// A source over an in-memory recording; `file` names it in errors.
@@ -30,31 +65,87 @@ public struct ReplaySource {
     frameCount = nil
   }
 
-  /// Opens a recording file: streamed when the name ends in `.jsonl`, read whole otherwise.
+  /// Opens a recording file: streamed when the name ends in `.jsonl`, else parsed whole (JSON)
+  /// with the frames decoded one at a time by ``next()``. Unknown members are kept, not refused.
   ///
-  /// - Throws: `RecordingError` naming the file (and frame and JSON path for a bad frame of a JSON
-  ///   file, which is validated whole).
-  public init(contentsOfFile path: String) throws {
+  /// - Parameter limits: the file, line, frame-count, per-frame and nesting maxima
+  ///   (`.limitExceeded` when over).
+  /// - Throws: `RecordingError` naming the file (and the line and column of a syntax error, or
+  ///   the JSON path of a bad header member).
+  public init(contentsOfFile path: String, limits: RecordingLimits = .default) throws {
     if Recording.isJSONLines(path: path) {
-      self.init(reader: try RecordingJSONLinesReader(path: path))
-    } else {
-      self.init(recording: try Recording(contentsOfFile: path), file: path)
+      self.init(reader: try RecordingJSONLinesReader(path: path, limits: limits))
+      return
     }
+    try Recording.checkFileSize(path: path, limits: limits)
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw RecordingError(.io, "cannot read the file", file: path)
+    }
+    let header: RecordingHeader
+    let frames: [JSONValue]
+    do {
+      let value = try data.withUnsafeBytes { raw in
+        try JSONParser.parse(raw.bindMemory(to: UInt8.self), maximumDepth: limits.parserDepth)
+      }
+      guard case .object(var members) = value else {
+        throw RecordingError(
+          .typeMismatch, "expected an object at the top level, got \(value.typeName)")
+      }
+      let framesValue = members.removeValue(forKey: "frames")
+      header = try RecordingHeader(json: .object(members), strict: false)
+      guard let framesValue else {
+        throw RecordingError(.missingField, "missing required member \"frames\"")
+      }
+      guard case .array(let elements) = framesValue else {
+        throw RecordingError(
+          .typeMismatch, "expected an array, got \(framesValue.typeName)", path: [.key("frames")])
+      }
+      try limits.checkFrameCount(elements.count)
+      frames = elements
+    } catch let error as RecordingError {
+      throw error.located(file: path)
+    }
+    self.init(
+      storage: .jsonFrames(JSONFrames(frames: frames, limits: limits)), file: path,
+      header: header, frameCount: frames.count)
+  }
+
+  private init(storage: Storage, file: String?, header: RecordingHeader, frameCount: Int?) {
+    self.storage = storage
+    self.file = file
+    self.header = header
+    self.frameCount = frameCount
+  }
+
+  /// Whether ``next()`` may be called again after it threw (see
+  /// ``RecordingJSONLinesReader/canContinueAfterError``); always `true` for recordings in memory
+  /// and JSON files.
+  public var canContinueAfterError: Bool {
+    if case .jsonLines(let reader) = storage { return reader.canContinueAfterError }
+    return true
   }
 
   /// The next frame, or `nil` after the last.
   ///
-  /// - Throws: `RecordingError` naming the file, frame and JSON path (JSON Lines).
+  /// - Throws: `RecordingError` naming the file, frame and JSON path (JSON and JSON Lines
+  ///   files); the frame is then consumed.
   public mutating func next() throws -> RecordingFrame? {
     switch storage {
     case .recording(let recording, let index):
       guard index < recording.frames.count else { return nil }
       storage = .recording(recording, next: index + 1)
       return recording.frames[index]
+    case .jsonFrames(var frames):
+      storage = .recording(Recording(), next: 0)  // Keeps `frames` uniquely referenced.
+      defer { storage = .jsonFrames(frames) }
+      do {
+        return try frames.decodeNext()
+      } catch let error as RecordingError {
+        throw error.located(file: file)
+      }
     case .jsonLines(var reader):
-      let frame = try reader.next()
-      storage = .jsonLines(reader)
-      return frame
+      defer { storage = .jsonLines(reader) }
+      return try reader.next()
     }
   }
 }

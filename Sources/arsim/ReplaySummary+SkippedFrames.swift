@@ -1,0 +1,16 @@
+import SceneReplay
+
+extension ReplaySummary {
+  /// `skipped N frames` and one line per skipped frame (index, timestamp when known, JSON path,
+  /// reason); nothing when the replay did not skip invalid frames.
+  static func skippedFrameLines(of report: ReplayReport) -> [String] {
+    guard let skipped = report.skippedFrames else { return [] }
+    var lines = ["skipped \(skipped.count) frames"]
+    for frame in skipped {
+      let time = frame.timestampSeconds.map { " (t = \(fixed3($0)) s)" } ?? ""
+      lines.append(
+        "  frame \(frame.frameIndex)\(time): \(frame.error.jsonPath): \(frame.error.message)")
+    }
+    return lines
+  }
+}
