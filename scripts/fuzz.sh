@@ -80,12 +80,20 @@ build_target() {  # target name
       "$swiftc" "${flags[@]}" "${kernel_include[@]}" -module-name SceneSpecDecoderFuzzer \
         "$root/Fuzz/SceneSpecDecoderFuzzer.swift" "${library_objects[@]}" -o "$build/fuzz-$name"
       ;;
+    replay-settings-decoder)
+      "$swiftc" "${flags[@]}" "${kernel_include[@]}" -module-name ReplaySettingsDecoderFuzzer \
+        "$root/Fuzz/ReplaySettingsDecoderFuzzer.swift" "${library_objects[@]}" \
+        -o "$build/fuzz-$name"
+      ;;
     *) echo "unknown target $name" >&2; exit 64 ;;
   esac
 }
 
 all_targets=(recording-decoder command-line)
 if grep -rqs "struct SceneSpec:" "$src/Sources/SceneReplay"; then all_targets+=(scene-spec-decoder); fi
+if grep -rqs "struct ReplaySettings:" "$src/Sources/SceneReplay"; then
+  all_targets+=(replay-settings-decoder)
+fi
 if (($# > 0)); then targets=("$@"); else targets=("${all_targets[@]}"); fi
 status=0
 for target in "${targets[@]}"; do
@@ -102,8 +110,13 @@ for target in "${targets[@]}"; do
       dict=()
       ;;
     scene-spec-decoder)
-      seeds=("$src/Scenes")
+      seeds=("$src/Scenes" "$root/Tests/SceneReplayTests/Fixtures/bad-scene-specs")
       dict=("-dict=$root/Fuzz/recording.dict")
+      ;;
+    replay-settings-decoder)
+      seeds=("$root/Fuzz/Seeds/replay-settings" "$root/Tests/SceneReplayTests/Fixtures/bad-replay-settings")
+      dict=("-dict=$root/Fuzz/replay-settings.dict")
+      export ARSIM_FUZZ_REPLAY_SCENE="$src/Scenes/recordings/dashboard-three-frames.json"
       ;;
   esac
   echo "== fuzzing $target for ${seconds}s"

@@ -113,6 +113,26 @@ struct ReplaySkipInvalidFramesTests {
     #expect(error.kind == .limitExceeded && error.frameIndex == 3)
   }
 
+  /// The limits given to `ReplaySource(contentsOfFile:limits:)` reach the replay: with at most
+  /// 5 detections per frame, every frame of the dashboard (12 buttons in view) is over the limit,
+  /// so the file is refused at frame 0, or with the option every frame is skipped.
+  @Test(arguments: ["limits.json", "limits.jsonl"])
+  func limitsReachTheReplayPath(name: String) throws {
+    let directory = try RecordingFixtures.makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent(name).path
+    try DashboardReplayScenario(frameCount: 4).recording().write(toFile: path)
+    var limits = RecordingLimits.default
+    limits.maximumDetectionsPerFrame = 5
+    var refused = try ReplaySource(contentsOfFile: path, limits: limits)
+    let error = try #require(throws: RecordingError.self) { try ReplayEngine().run(&refused) }
+    #expect(error.kind == .limitExceeded && error.jsonPath == "frames[0].detections")
+    var source = try ReplaySource(contentsOfFile: path, limits: limits)
+    let report = try ReplayEngine(skipInvalidFrames: true).run(&source)
+    #expect(report.frameCount == 0)
+    #expect(report.skippedFrames?.map(\.frameIndex) == [0, 1, 2, 3])
+  }
+
   /// Without the option the report has no skipped-frame list and its JSON no `skippedFrames`.
   @Test func withoutTheOptionThereIsNoList() throws {
     var source = ReplaySource(recording: try DashboardReplayScenario(frameCount: 3).recording())
