@@ -23,9 +23,15 @@ struct ReplaySkipInvalidFramesCommandTests {
     #expect(text.status == 0)
     #expect(text.stdout.contains("replayed 6 frames"))
     #expect(text.stdout.contains("skipped 2 frames"))
-    #expect(text.stdout.contains("frame 2: frames[2].camera.intrinsics"))
-    let fifth = name.hasSuffix(".jsonl") ? "frame 5: frames[5]: " : "frame 5: frames[5].timestamp: "
-    #expect(text.stdout.contains(fifth))
+    // JSON Lines: the header is line 1, frame i is line i + 2.
+    let lines = name.hasSuffix(".jsonl")
+    #expect(
+      text.stdout.contains(
+        "frame 2\(lines ? " line 4" : ""): frames[2].camera.intrinsics"), "\(text.stdout)")
+    #expect(
+      text.stdout.contains(
+        lines ? "frame 5 line 7: frames[5]: " : "frame 5: frames[5].timestamp: "),
+      "\(text.stdout)")
 
     let out = directory.appendingPathComponent("markers.jsonl").path
     let json = try ArsimRunner.run([
@@ -39,8 +45,8 @@ struct ReplaySkipInvalidFramesCommandTests {
     #expect(skipped.map { $0["index"] as? Int } == [2, 5])
     #expect((skipped[0]["path"] as? String)?.hasPrefix("frames[2].camera.intrinsics") == true)
     #expect(skipped.allSatisfy { ($0["reason"] as? String)?.isEmpty == false })
-    let lines = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n")
-    let frames = try lines.map {
+    let outLines = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n")
+    let frames = try outLines.map {
       try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])["frame"]
         as? Int
     }
