@@ -23,7 +23,8 @@ public struct ReplayEngine: Sendable {
   /// A JSON Lines line that is not JSON is such a frame; a JSON file that is not JSON cannot be
   /// parsed at all and is refused (by `ReplaySource`) whatever this says. Errors after which a
   /// source cannot go on (a line over the length limit, more frames than the limit, a read
-  /// failure) still refuse the file.
+  /// failure) still refuse the file. Skipped frames keep their file indices in the output, and
+  /// jitter pairs only frames adjacent in the file.
   public let skipInvalidFrames: Bool
 
   /// Creates an engine; thread and chunk counts below 1 are raised to 1.
