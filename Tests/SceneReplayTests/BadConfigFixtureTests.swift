@@ -66,6 +66,12 @@ import Testing
     Case(file: "surface-size-negative.json", kind: .invalidValue, jsonPath: "surfaces[0].size"),
     Case(file: "surface-size-zero.json", kind: .invalidValue, jsonPath: "surfaces[0].size"),
     Case(file: "object-unknown-surface.json", kind: .invalidValue, jsonPath: "objects[0].surface"),
+    // Sizes and positions over ±1e6 m (`SceneSpec.coordinateLimitMeters`) are refused; a depth of
+    // 8.1e305 m used to decode and synthesize a NaN truth position (scene-spec fuzzer).
+    Case(file: "object-size-huge.json", kind: .invalidValue, jsonPath: "objects[0].size[2]"),
+    Case(
+      file: "object-surface-position-huge.json", kind: .invalidValue,
+      jsonPath: "objects[0].surfacePosition[0]"),
     Case(
       file: "waypoint-time-repeated.json", kind: .invalidValue,
       jsonPath: "trajectory.waypoints[2].time"),

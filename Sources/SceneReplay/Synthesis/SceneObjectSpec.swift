@@ -38,16 +38,18 @@ public struct SceneObjectSpec: Sendable, Hashable {
     id = try object.required("id") { try $0.string() }
     label = try object.required("label") { try $0.string() }
     surfaceIdentifier = try object.required("surface") { try $0.string() }
+    // Bounded like every spec coordinate: a size of 1e308 m made the truth position NaN (found
+    // by the scene-spec fuzzer, which synthesizes what it decodes).
     surfacePosition = try object.required("surfacePosition") { value in
-      let v = try value.finiteNumbers(count: 2)
-      return SIMD2(Float(v[0]), Float(v[1]))
+      let v = try value.boundedFloats(count: 2)
+      return SIMD2(v[0], v[1])
     }
     sizeMeters = try object.required("size") { value in
-      let v = try value.finiteNumbers(count: 3)
+      let v = try value.boundedFloats(count: 3)
       guard v.allSatisfy({ $0 >= 0 }) else {
         throw RecordingError(.invalidValue, "sizes must be >= 0")
       }
-      return SIMD3(Float(v[0]), Float(v[1]), Float(v[2]))
+      return SIMD3(v[0], v[1], v[2])
     }
     _ = try object.extras()
   }

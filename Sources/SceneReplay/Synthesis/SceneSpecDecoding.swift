@@ -30,10 +30,10 @@ extension JSONValue {
     return values
   }
 
-  /// `[x, y, z]` with every component within ±`SceneSpec.coordinateLimitMeters`, as `Float`
-  /// (metres in world or surface space). The bound keeps every derived pose finite in `Float`.
-  func floatVector3() throws -> SIMD3<Float> {
-    let v = try finiteNumbers(count: 3)
+  /// Exactly `count` finite numbers, each within ±`SceneSpec.coordinateLimitMeters`, as `Float`
+  /// (metres). The bound keeps every derived pose, corner and truth position finite in `Float`.
+  func boundedFloats(count: Int) throws -> [Float] {
+    let v = try finiteNumbers(count: count)
     let limit = SceneSpec.coordinateLimitMeters
     for (offset, value) in v.enumerated() where abs(value) > limit {
       throw RecordingError(
@@ -41,7 +41,14 @@ extension JSONValue {
         "must be within ±\(JSONWriter.text(of: limit)) m, got \(JSONWriter.text(of: value))",
         path: [.index(offset)])
     }
-    return SIMD3(Float(v[0]), Float(v[1]), Float(v[2]))
+    return v.map { Float($0) }
+  }
+
+  /// `[x, y, z]` with every component within ±`SceneSpec.coordinateLimitMeters`, as `Float`
+  /// (metres in world or surface space).
+  func floatVector3() throws -> SIMD3<Float> {
+    let v = try boundedFloats(count: 3)
+    return SIMD3(v[0], v[1], v[2])
   }
 }
 
