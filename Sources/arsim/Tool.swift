@@ -27,6 +27,10 @@ enum Tool {
       "replay", "Replay a recording: placement, tracking, metrics vs truth.",
       .returning(ReplayCommand.run)
     ),
+    (
+      "render", "Draw a replayed frame, or the world from above, as SVG.",
+      .returning(RenderCommand.run)
+    ),
   ]
 
   static var usage: String {
