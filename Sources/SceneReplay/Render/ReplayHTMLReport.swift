@@ -57,7 +57,7 @@ public struct ReplayHTMLReport: Sendable {
       "<!DOCTYPE html>",
       "<html lang=\"en\">",
       "<head>",
-      "<meta charset=\"utf-8\">",
+      "<meta charset=\"utf-8\" />",
       "<title>\(SVGDocument.escaped(title)) - replay report</title>",
       "<style>",
       "body { font-family: sans-serif; margin: 24px; color: #222; }",
