@@ -13,6 +13,23 @@ public struct MarkerTrackHistory: Sendable, Hashable {
     public var worldPosition: SIMD3<Float>
     /// The lifecycle state in that frame.
     public var state: MarkerState
+
+    /// Creates a sample.
+    public init(
+      frameIndex: Int, timestampSeconds: Double, worldPosition: SIMD3<Float>, state: MarkerState
+    ) {
+      self.frameIndex = frameIndex
+      self.timestampSeconds = timestampSeconds
+      self.worldPosition = worldPosition
+      self.state = state
+    }
+  }
+
+  /// Creates a history.
+  public init(id: Int, label: String, samples: [Sample]) {
+    self.id = id
+    self.label = label
+    self.samples = samples
   }
 
   /// The marker id.
