@@ -37,6 +37,11 @@ struct RenderCommandTests {
     // Without --out the same picture goes to standard output.
     let stdout = try ArsimRunner.run(["render", scene, "--frame=20"])
     #expect(stdout.status == 0 && stdout.stdout == text)
+    // The JSON form of the same recording gives the same picture.
+    let json = directory.appendingPathComponent("scene.json").path
+    try DashboardReplayScenario(frameCount: 40).recording().write(toFile: json)
+    let fromJSON = try ArsimRunner.run(["render", json, "--frame", "20"])
+    #expect(fromJSON.status == 0 && fromJSON.stdout == text)
   }
 
   @Test func topDownPictureOfTheSample() throws {

@@ -183,12 +183,20 @@ public struct FrameRenderer: Sendable {
         style:
           "class=\"plane\" fill=\"\(RenderStyle.plane)\" fill-opacity=\"0.12\" stroke=\"\(RenderStyle.plane)\" stroke-width=\"1.5\""
       )
-      // Label inside the bottom-left corner of the polygon's bounding box, kept on screen.
-      let minX = points.map(\.x).min() ?? 0
-      let maxY = points.map(\.y).max() ?? 0
+      // Label inside the bottom-left corner of the on-screen part of the polygon's bounding box;
+      // none when the bounding box is entirely off screen.
+      let bounds = Rect(
+        x: points.map(\.x).min() ?? 0, y: points.map(\.y).min() ?? 0,
+        width: (points.map(\.x).max() ?? 0) - (points.map(\.x).min() ?? 0),
+        height: (points.map(\.y).max() ?? 0) - (points.map(\.y).min() ?? 0))
+      guard let shown = bounds.intersection(Rect(origin: .zero, size: frame.viewport.size)),
+        shown.width > 0, shown.height > 0
+      else { continue }
+      let name =
+        anchor.identifier.count <= 12 ? anchor.identifier : anchor.identifier.prefix(8) + "…"
       svg.text(
-        "plane \(anchor.identifier.prefix(8)) (\(anchor.alignment.name))",
-        at: Point(x: max(minX, 0) + 4, y: min(maxY, frame.viewport.size.height) - 4), size: 9,
+        "plane \(name) (\(anchor.alignment.name))",
+        at: Point(x: shown.minX + 4, y: shown.maxY - 4), size: 9,
         style: "fill=\"\(RenderStyle.plane)\"")
     }
     svg.endGroup()

@@ -60,7 +60,8 @@ public struct TopDownRenderer: Sendable {
         x: points.map(\.x).min() ?? mapping.point(anchor.worldPosition).x,
         y: points.map(\.y).min() ?? mapping.point(anchor.worldPosition).y)
       svg.text(
-        "plane \(anchor.identifier.prefix(8))", at: Point(x: corner.x + 4, y: corner.y + 12),
+        "plane \(anchor.identifier.count <= 12 ? anchor.identifier : anchor.identifier.prefix(8) + "…")",
+        at: Point(x: corner.x + 4, y: corner.y + 12),
         size: 9, style: "fill=\"\(RenderStyle.plane)\"")
     }
     svg.endGroup()
