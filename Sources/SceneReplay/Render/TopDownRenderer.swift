@@ -81,7 +81,7 @@ public struct TopDownRenderer: Sendable {
     svg.endGroup()
 
     svg.beginGroup("id=\"camera-path\"")
-    let path = capture.cameraPositions.map(mapping.point)
+    let path = Self.thinned(capture.cameraPositions.map(mapping.point), minimumSpacing: 0.5)
     svg.polyline(
       path,
       style:
@@ -110,7 +110,8 @@ public struct TopDownRenderer: Sendable {
     svg.beginGroup("id=\"tracks\"")
     for track in capture.tracks {
       let color = RenderStyle.trackColor(id: track.id)
-      let points = track.samples.map { mapping.point($0.worldPosition) }
+      let points = Self.thinned(
+        track.samples.map { mapping.point($0.worldPosition) }, minimumSpacing: 0.5)
       svg.polyline(
         points, style: "class=\"track\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.5\"")
       guard let last = points.last, let lastSample = track.samples.last else { continue }
@@ -220,10 +221,30 @@ public struct TopDownRenderer: Sendable {
     line(
       "camera path (open circle: first frame; line: viewing direction)", color: RenderStyle.camera)
     line("marker tracks, one colour per id; end dot: last state")
-    let states = MarkerState.allCases.map(\.rawValue).joined(separator: " / ")
-    line("state colours: \(states)", color: RenderStyle.color(of: .confirmed))
+    svg.text("end dot colours:", at: Point(x: x, y: y), size: 11)
+    for (i, state) in MarkerState.allCases.enumerated() {
+      svg.text(
+        state.rawValue, at: Point(x: x + 100 + Double(i) * 80, y: y), size: 11,
+        style: "fill=\"\(RenderStyle.color(of: state))\" font-weight=\"bold\"")
+    }
+    y += 16
     line("markers \(capture.tracks.count), truth objects \(capture.truthObjects.count)")
     svg.endGroup()
+  }
+
+  /// `points` without those closer than `minimumSpacing` (user units) to the last point kept;
+  /// the last point is always kept, so a track still ends where the marker is.
+  ///
+  /// - Complexity: O(n).
+  static func thinned(_ points: [Point], minimumSpacing: Double) -> [Point] {
+    guard points.count > 2 else { return points }
+    var result = [points[0]]
+    for p in points.dropFirst().dropLast()
+    where p.distance(to: result[result.count - 1]) >= minimumSpacing {
+      result.append(p)
+    }
+    result.append(points[points.count - 1])
+    return result
   }
 
   /// The largest of 1, 2, 5 x 10^k metres not above `limit` (at least 1 mm).

@@ -58,6 +58,13 @@ struct ReplayPicturesTests {
     #expect(abs(TopDownRenderer.niceLength(atMost: limit) - expected) < 1e-12)
   }
 
+  /// Points closer than 1 unit to the last kept one are dropped; the last point always stays.
+  @Test func pathsAreThinnedButKeepTheirEnds() {
+    let points = [0, 0.4, 0.9, 1.2, 2.5, 2.6].map { Point(x: $0, y: 0) }
+    let thinned = TopDownRenderer.thinned(points, minimumSpacing: 1)
+    #expect(thinned.map(\.x) == [0, 1.2, 2.5, 2.6])
+  }
+
   @Test(arguments: [(0.3, 1.0), (1.7, 2.0), (3.0, 5.0), (21.0, 25.0), (100.0, 100.0)])
   func plotMaximaAreRound(value: Double, expected: Double) {
     #expect(TimeSeriesPlot.roundUp(value) == expected)
