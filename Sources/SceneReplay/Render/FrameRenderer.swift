@@ -15,7 +15,7 @@ public struct FrameRenderer: Sendable {
   public var marginPoints: Double = 40
   /// The width of the legend column on the right, points.
   public var legendWidthPoints: Double = 270
-  /// The image-normalized grid spacing (0 < spacing <= 1); the grid is drawn every `gridStep`.
+  /// The image-normalized grid spacing, 0.01...1 (other values draw the default 0.1 grid).
   public var gridStep: Double = 0.1
 
   /// Creates a renderer with the default layout.
@@ -73,7 +73,7 @@ public struct FrameRenderer: Sendable {
   func drawImage(into svg: inout SVGDocument, toPoints: AffineTransform2D) {
     svg.beginGroup("id=\"camera-image\"")
     svg.rect(Rect.unit.applying(toPoints), style: "fill=\"\(RenderStyle.imageFill)\"")
-    let step = gridStep > 0 && gridStep <= 1 ? gridStep : 0.1
+    let step = gridStep >= 0.01 && gridStep <= 1 ? gridStep : 0.1
     let count = Int((1 / step).rounded(.down))
     for k in 1..<max(count, 1) {
       let t = Double(k) * step
