@@ -28,6 +28,10 @@ enum Tool {
       .returning(ReplayCommand.run)
     ),
     ("synth", "Synthesize a recording with truth from a scene spec.", .returning(SynthCommand.run)),
+    (
+      "render", "Draw a replayed frame, or the world from above, as SVG.",
+      .returning(RenderCommand.run)
+    ),
   ]
 
   static var usage: String {
