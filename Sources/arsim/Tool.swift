@@ -27,6 +27,10 @@ enum Tool {
       "replay", "Replay a recording: placement, tracking, metrics vs truth.",
       .returning(ReplayCommand.run)
     ),
+    (
+      "sweep", "Replay recordings under a parameter grid (sharded), rank the settings.",
+      .returning(SweepCommand.run)
+    ),
   ]
 
   static var usage: String {
