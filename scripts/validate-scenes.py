@@ -3,7 +3,8 @@
 
 Called from .ci/run. Development tooling only: `swift build`/`swift test` never need it.
 
-- `*.json` with a "format" member: the whole document against #/$defs/recording;
+- `*.json` with "format": "arplacementsim.sweepGrid": against #/$defs/sweepGrid;
+  `*.json` with another "format" member: the whole document against #/$defs/recording;
   `*.json` with only "planes": against #/$defs/planeList.
 - `*.jsonl`: the first non-blank line against #/$defs/header, every later line against
   #/$defs/frame (reported as frames[i], with its line number).
@@ -93,7 +94,9 @@ class Checker:
         except json.JSONDecodeError as error:
             self.report(f"{name}:{error.lineno}:{error.colno}", [], error.msg)
             return
-        if isinstance(document, dict) and "format" in document:
+        if isinstance(document, dict) and document.get("format") == "arplacementsim.sweepGrid":
+            self.check(name, document, "sweepGrid")
+        elif isinstance(document, dict) and "format" in document:
             if document.get("version") != 1:
                 self.report(name, [], f"version {document.get('version')} is not supported; this build reads version 1")
                 return
@@ -160,7 +163,7 @@ def main():
         elif path.suffix == ".md":
             continue  # Documentation (Scenes/README.md describes every file).
         else:
-            checker.report(name, [], "not a .json or .jsonl file; Scenes/ holds only recordings, plane lists and schemas")
+            checker.report(name, [], "not a .json or .jsonl file; Scenes/ holds only recordings, plane lists, requests, sweep grids and schemas")
     if checker.failures:
         print(f"validate-scenes: {checker.failures} error(s) in {count} file(s)", file=sys.stderr)
         return 1
