@@ -148,11 +148,11 @@ enum SweepCommand {
     } catch {
       throw .runtime("\(error)")
     }
-    let missing = set.missingJobIndices
-    if !missing.isEmpty, !partial {
-      let shown = missing.prefix(10).map(String.init).joined(separator: ", ")
+    if set.missingJobCount > 0, !partial {
+      let shown = set.missingJobIndices(limit: 10).map(String.init).joined(separator: ", ")
       throw .runtime(
-        "\(missing.count) of \(set.jobCount ?? 0) jobs missing (\(shown)\(missing.count > 10 ? ", ..." : "")); "
+        "\(set.missingJobCount) of \(set.jobCount ?? 0) jobs missing "
+          + "(\(shown)\(set.missingJobCount > 10 ? ", ..." : "")); "
           + "merge every shard's output, or pass --partial")
     }
     if let outPath {

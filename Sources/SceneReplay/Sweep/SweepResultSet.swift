@@ -17,22 +17,38 @@ public struct SweepResultSet: Sendable {
   /// The sweep's job count (every line agrees), or `nil` without lines.
   public let jobCount: Int?
 
-  /// The job ids below `jobCount` that no line has, ascending.
-  public var missingJobIndices: [Int] {
+  /// The number of jobs below `jobCount` that no line has.
+  public var missingJobCount: Int { (jobCount ?? 0) - entries.count }
+
+  /// The first `limit` job ids below `jobCount` that no line has, ascending.
+  ///
+  /// - Complexity: O(entries + limit); nothing is allocated per missing job beyond `limit`.
+  public func missingJobIndices(limit: Int) -> [Int] {
     guard let jobCount else { return [] }
-    var present = [Bool](repeating: false, count: jobCount)
-    for entry in entries { present[entry.result.jobIndex] = true }
-    return present.indices.filter { !present[$0] }
+    var missing: [Int] = []
+    var expected = 0
+    for index in entries.map(\.result.jobIndex) + [jobCount] {
+      while expected < index, missing.count < limit {
+        missing.append(expected)
+        expected += 1
+      }
+      if missing.count >= limit { break }
+      expected = index + 1
+    }
+    return missing
   }
 
   /// Reads and merges result files (blank lines are skipped).
   ///
   /// - Throws: `RecordingError` naming the file, line and JSON path of a bad line, of a line whose
-  ///   `jobCount` differs from the first line's, or of a job that appears twice.
+  ///   `jobCount` differs from the first line's, of a line whose settings differ from another
+  ///   line's with the same combination index (results of different grids), or of a job that
+  ///   appears twice.
   public init(files: [String]) throws {
     var entries: [Entry] = []
     var jobCount: Int?
     var seenAt: [Int: String] = [:]
+    var settingsOf: [Int: JSONValue] = [:]
     for file in files {
       guard let data = FileManager.default.contents(atPath: file) else {
         throw RecordingError(.io, "cannot read the file", file: file)
@@ -64,6 +80,13 @@ public struct SweepResultSet: Sendable {
             path: [.key("job")], file: file, line: lineNumber)
         }
         seenAt[result.jobIndex] = "\(file):\(lineNumber)"
+        if let settings = settingsOf[result.combinationIndex], settings != result.settings {
+          throw RecordingError(
+            .invalidValue,
+            "combination \(result.combinationIndex) has other settings than in an earlier line (results of different grids?)",
+            path: [.key("settings")], file: file, line: lineNumber)
+        }
+        settingsOf[result.combinationIndex] = result.settings
         entries.append(Entry(result: result, line: bytes))
       }
     }
