@@ -159,14 +159,9 @@ public struct SweepGrid: Sendable, Hashable {
     var settings = base
     for choice in choices { try choice.axis.apply(choice.value, to: &settings) }
     let json = JSONValue.object(settings)
-    do {
-      return SweepCombination(
-        index: index, choices: choices, settingsJSON: json, settings: try ReplaySettings(json: json)
-      )
-    } catch let error as RecordingError {
-      throw RecordingError(
-        error.kind, "combination \(index): \(error.message)",
-        path: [.key(choices.last?.axis.rawValue ?? "base")] + error.path)
-    }
+    // Cannot throw once every value passed `validate`: the axes set disjoint members and the
+    // one merged member (`tracker`) was validated value by value over the base.
+    return SweepCombination(
+      index: index, choices: choices, settingsJSON: json, settings: try ReplaySettings(json: json))
   }
 }
