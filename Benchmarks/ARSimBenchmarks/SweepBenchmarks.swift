@@ -23,6 +23,18 @@ enum SweepBenchmarks {
     let oneThreadFramesPerSecond: Double
     let twoThreadsFramesPerSecond: Double
     let twoThreadSpeedup: Double
+    /// Process CPU time (user + system) per run over wall time: about 1 for one thread, about 2
+    /// when two threads both run; below that the machine was busy or the threads waited.
+    let oneThreadCPUOverWall: Double
+    let twoThreadsCPUOverWall: Double
+  }
+
+  /// User + system CPU seconds of this process so far.
+  static func cpuSeconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
   }
 
   static let grid = """
@@ -58,10 +70,13 @@ enum SweepBenchmarks {
       let jobs = SweepJob.jobs(recordings: recordings, combinationCount: grid.combinations.count)
       var outputs: [Int: [UInt8]] = [:]
       var frames = 0
-      func timing(threads: Int) -> BenchmarkHarness.Timing {
+      func timing(threads: Int) -> (BenchmarkHarness.Timing, cpuOverWall: Double) {
         let runner = SweepRunner(
           grid: grid, recordingsDirectory: directory.path, threadCount: threads)
-        return BenchmarkHarness.time(repetitions: repetitions) {
+        let clock = ContinuousClock()
+        let cpuStart = cpuSeconds()
+        let wallStart = clock.now
+        let timing = BenchmarkHarness.time(repetitions: repetitions) {
           var bytes: [UInt8] = []
           var total = 0
           runner.run(jobs, jobCount: jobs.count) { result in
@@ -73,9 +88,11 @@ enum SweepBenchmarks {
           frames = total
           return Double(bytes.count)
         }
+        let wall = (clock.now - wallStart) / .seconds(1)
+        return (timing, (cpuSeconds() - cpuStart) / wall)
       }
-      let one = timing(threads: 1)
-      let two = timing(threads: 2)
+      let (one, oneCPU) = timing(threads: 1)
+      let (two, twoCPU) = timing(threads: 2)
       precondition(outputs[1] == outputs[2], "1 and 2 threads gave different results")
       precondition(frames == recordingCount * frameCount * grid.combinations.count)
       BenchmarkHarness.printJSON(
@@ -87,7 +104,8 @@ enum SweepBenchmarks {
           twoThreadsJobsPerSecond: Double(jobs.count) / two.medianSeconds,
           oneThreadFramesPerSecond: Double(frames) / one.medianSeconds,
           twoThreadsFramesPerSecond: Double(frames) / two.medianSeconds,
-          twoThreadSpeedup: one.medianSeconds / two.medianSeconds))
+          twoThreadSpeedup: one.medianSeconds / two.medianSeconds, oneThreadCPUOverWall: oneCPU,
+          twoThreadsCPUOverWall: twoCPU))
     } catch {
       FileHandle.standardError.write(Data("sweep benchmark: \(error)\n".utf8))
       exit(1)
