@@ -113,7 +113,7 @@ enum SweepCommand {
       try runner.run(jobs, jobCount: all.count) { result in
         try writer.write(result.jsonValue)
         frames += result.frameCount
-        results.append(result)
+        results.append(rankingPart(of: result))
       }
     } catch let error as CommandLineError {
       throw error
@@ -130,13 +130,27 @@ enum SweepCommand {
     if let first = failed.first?.error {
       throw .runtime(
         "\(failed.count) of \(jobs.count) jobs failed (first: \(first)); results written to "
-          + "\(outPath); rank the others with `arsim sweep --merge \(outPath) --partial`")
+          + "\(outPath); rank the others with `arsim sweep --merge \(outPath)`")
     }
     let header =
       "swept \(recordings.count) recordings x \(grid.combinations.count) combinations = "
       + "\(all.count) jobs; shard \(shard) ran \(jobs.count) jobs, \(frames) frames"
     return try report(
       SweepRanking(results: results, rankBy: metric), header: header, json: parsed.flag("json"))
+  }
+
+  /// What the ranking reads of a result (axes, error, the ranked metrics), so that a long run
+  /// keeps little per job in memory.
+  static func rankingPart(of result: SweepResult) -> SweepResult {
+    var part = result
+    part.settings = .null
+    part.placement = .null
+    if case .object(let members) = result.metrics {
+      var kept: [String: JSONValue] = [:]
+      for metric in SweepMetric.allCases { kept[metric.metricsKey] = members[metric.metricsKey] }
+      part.metrics = .object(kept)
+    }
+    return part
   }
 
   static func merge(
