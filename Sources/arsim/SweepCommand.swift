@@ -24,7 +24,8 @@ enum SweepCommand {
       --recordings DIR    The recordings.
       --grid GRID.json    The parameter grid.
       --out FILE          Where to write the result lines (with --merge: the merged lines, in
-                          job order, byte-identical to an unsharded run's).
+                          job order, byte-identical to an unsharded run's; each input file
+                          must be in job order, as sweep writes it).
       --shard I/N         Run only the jobs k with k % N == I (0 <= I < N). The N shards
                           partition the jobs; merge their outputs with --merge.
       --threads N         Jobs run at once (default: the number of processors).
@@ -153,35 +154,41 @@ enum SweepCommand {
     return part
   }
 
+  /// Streams the merge: lines go to `outPath` as they come (the file is removed again when the
+  /// merge fails or, without `partial`, jobs are missing); the ranking keeps `rankingPart`s.
   static func merge(
     files: [String], outPath: String?, partial: Bool, metric: SweepMetric, json: Bool
   ) throws(CommandLineError) -> String {
-    let set: SweepResultSet
+    var writer = try outPath.map { path throws(CommandLineError) in try LineWriter(path: path) }
+    func fail(_ error: CommandLineError) -> CommandLineError {
+      if let outPath { try? FileManager.default.removeItem(atPath: outPath) }
+      return error
+    }
+    var merge: SweepResultMerge
+    var results: [SweepResult] = []
     do {
-      set = try SweepResultSet(files: files)
-    } catch {
-      throw .runtime("\(error)")
-    }
-    if set.missingJobCount > 0, !partial {
-      let shown = set.missingJobIndices(limit: 10).map(String.init).joined(separator: ", ")
-      throw .runtime(
-        "\(set.missingJobCount) of \(set.jobCount ?? 0) jobs missing "
-          + "(\(shown)\(set.missingJobCount > 10 ? ", ..." : "")); "
-          + "merge every shard's output, or pass --partial")
-    }
-    if let outPath {
-      var writer = try LineWriter(path: outPath)
-      do {
-        for entry in set.entries { try writer.writeLine(entry.line) }
-      } catch {
-        throw .runtime("\(outPath): \(error)")
+      merge = try SweepResultMerge(files: files)
+      while let entry = try merge.next() {
+        try writer?.writeLine(entry.line)
+        results.append(rankingPart(of: entry.result))
       }
-      try writer.close()
+      try writer?.close()
+    } catch let error as CommandLineError {
+      throw fail(error)
+    } catch {
+      throw fail(.runtime("\(error)"))
     }
-    let results = set.entries.map(\.result)
+    if merge.missingJobCount > 0, !partial {
+      let shown = merge.missingSample.map(String.init).joined(separator: ", ")
+      let more = merge.missingJobCount > merge.missingSample.count ? ", ..." : ""
+      throw fail(
+        .runtime(
+          "\(merge.missingJobCount) of \(merge.jobCount ?? 0) jobs missing (\(shown)\(more)); "
+            + "merge every shard's output, or pass --partial"))
+    }
     let failed = results.count(where: { $0.error != nil })
     let header =
-      "merged \(files.count) files: \(results.count) of \(set.jobCount ?? 0) jobs"
+      "merged \(files.count) files: \(results.count) of \(merge.jobCount ?? 0) jobs"
       + (failed > 0 ? ", \(failed) failed" : "")
     return try report(SweepRanking(results: results, rankBy: metric), header: header, json: json)
   }

@@ -84,6 +84,11 @@ struct SweepCommandTests {
     let missing = try ArsimRunner.run(["sweep", "--merge", out("shard-0.jsonl")])
     #expect(missing.status == 1)
     #expect(missing.stderr.contains("4 of 8 jobs missing (1, 3, 5, 7)"))
+    let refused = try ArsimRunner.run([
+      "sweep", "--merge", out("shard-0.jsonl"), "--out", out("refused.jsonl"),
+    ])
+    #expect(refused.status == 1)
+    #expect(!FileManager.default.fileExists(atPath: out("refused.jsonl")))
     let partial = try ArsimRunner.run(["sweep", "--merge", out("shard-0.jsonl"), "--partial"])
     #expect(partial.status == 0)
     #expect(partial.stdout.hasPrefix("merged 1 files: 4 of 8 jobs"))

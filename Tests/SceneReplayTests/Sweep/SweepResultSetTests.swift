@@ -28,14 +28,32 @@ import Testing
   }
 
   @Test func missingJobsIncludeTheEnd() throws {
-    try Self.withFiles([Self.line(job: 2) + "\n\n" + Self.line(job: 0) + "\n"]) { files in
+    try Self.withFiles([Self.line(job: 0) + "\n\n" + Self.line(job: 2) + "\n"]) { files in
       let set = try SweepResultSet(files: files)
       #expect(set.entries.map(\.result.jobIndex) == [0, 2])
       #expect(set.jobCount == 5)
       #expect(set.missingJobCount == 3)
-      #expect(set.missingJobIndices(limit: 10) == [1, 3, 4])
-      #expect(set.missingJobIndices(limit: 2) == [1, 3])
+      #expect(set.missingJobSample == [1, 3, 4])
       #expect(Array(set.entries[0].line) == Array(Self.line(job: 0).utf8))
+    }
+  }
+
+  /// Three files interleave; the merge is in job order and the sample lists the gaps.
+  @Test func mergesFilesInJobOrder() throws {
+    let files = [
+      Self.line(job: 1, jobCount: 12) + "\n" + Self.line(job: 4, jobCount: 12),
+      Self.line(job: 0, jobCount: 12) + "\n" + Self.line(job: 9, jobCount: 12) + "\n",
+      "",
+    ]
+    try Self.withFiles(files) { paths in
+      let set = try SweepResultSet(files: paths)
+      #expect(set.entries.map(\.result.jobIndex) == [0, 1, 4, 9])
+      #expect(set.missingJobCount == 8)
+      #expect(set.missingJobSample == [2, 3, 5, 6, 7, 8, 10, 11])
+    }
+    // A job in two files.
+    try Self.withFiles([Self.line(job: 1), Self.line(job: 0) + "\n" + Self.line(job: 1)]) { paths in
+      #expect(throws: RecordingError.self) { try SweepResultSet(files: paths) }
     }
   }
 
@@ -44,6 +62,7 @@ import Testing
       (Self.line(job: 0) + "\n" + Self.line(job: 1, jobCount: 6), "jobCount", 2),
       (Self.line(job: 0) + "\n" + Self.line(job: 1, seed: 3), "settings", 2),
       (Self.line(job: 0) + "\n" + Self.line(job: 0), "job", 2),
+      (Self.line(job: 2) + "\n" + Self.line(job: 1), "job", 2),
       (Self.line(job: 5), "job", 1),
       ("\n{\"job\": 0}", "", 2),
       ("[1,", "", 1),
