@@ -3,8 +3,9 @@
 
 Called from .ci/run. Development tooling only: `swift build`/`swift test` never need it.
 
-- `*.json` with "format": "arplacementsim.sweepGrid": against #/$defs/sweepGrid;
-  `*.json` with another "format" member: the whole document against #/$defs/recording;
+- `*.json` with "format": "arplacementsim.sweepGrid" (Scenes/grids/): against #/$defs/sweepGrid;
+- `*.json` with "format": "arplacementsim.sceneSpec" (Scenes/specs/): against #/$defs/sceneSpec;
+- `*.json` with another "format" member: the whole document against #/$defs/recording;
   `*.json` with only "planes": against #/$defs/planeList.
 - `*.jsonl`: the first non-blank line against #/$defs/header, every later line against
   #/$defs/frame (reported as frames[i], with its line number).
@@ -94,7 +95,9 @@ class Checker:
         except json.JSONDecodeError as error:
             self.report(f"{name}:{error.lineno}:{error.colno}", [], error.msg)
             return
-        if isinstance(document, dict) and document.get("format") == "arplacementsim.sweepGrid":
+        if isinstance(document, dict) and document.get("format") == "arplacementsim.sceneSpec":
+            self.check(name, document, "sceneSpec")
+        elif isinstance(document, dict) and document.get("format") == "arplacementsim.sweepGrid":
             self.check(name, document, "sweepGrid")
         elif isinstance(document, dict) and "format" in document:
             if document.get("version") != 1:

@@ -27,6 +27,7 @@ enum Tool {
       "replay", "Replay a recording: placement, tracking, metrics vs truth.",
       .returning(ReplayCommand.run)
     ),
+    ("synth", "Synthesize a recording with truth from a scene spec.", .returning(SynthCommand.run)),
     (
       "sweep", "Replay recordings under a parameter grid (sharded), rank the settings.",
       .returning(SweepCommand.run)

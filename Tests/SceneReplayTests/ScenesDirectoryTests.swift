@@ -16,6 +16,8 @@ import Testing
           && !$0.hasPrefix("requests/")
           // Sweep grids: decoded by SweepGridTests.
           && !$0.hasPrefix("grids/")
+          // Scene specs: decoded and re-synthesized by the synthesis tests.
+          && !$0.hasPrefix("specs/")
       }
       .sorted()
   }

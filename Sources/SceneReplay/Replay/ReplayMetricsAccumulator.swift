@@ -93,7 +93,15 @@ struct ReplayMetricsAccumulator {
       }
     }
     let shown = markers.filter(\.state.isShown)
-    evaluator.addFrame(truth: present, hypotheses: shown.map { ($0.id, $0.position) })
+    // Truth and markers are compared under the same rule: only what the viewport shows this frame
+    // counts (a marker kept for a button that is off-screen is neither a hit nor a false marker).
+    let shownInView = shown.filter {
+      if case .visible = ViewportProjection(worldPoint: $0.position, camera: camera, viewport: viewport) {
+        return true
+      }
+      return false
+    }
+    evaluator.addFrame(truth: present, hypotheses: shownInView.map { ($0.id, $0.position) })
     for m in shown {
       guard let (index, distance) = nearestTruth(label: m.label, to: m.position),
         distance <= thresholdMeters

@@ -1,0 +1,84 @@
+import ARSimulation
+import SpatialMath
+
+/// The capturing device of a scene spec: pinhole intrinsics and the captured (landscape) image
+/// size, from a named preset or given explicitly.
+///
+/// JSON: `{"preset": "iPhone15Pro"}` or `{"intrinsics": [fx, fy, ox, oy], "imageResolution":
+/// [w, h]}` (image pixels, top-left origin). Presets (approximate values for the 1920x1440 video
+/// format; real devices report per-frame intrinsics that differ by a few pixels):
+/// - `iPhone15Pro`: fx = fy = 1445, principal point (959.5, 719.5) — the BENCHMARKS.md camera;
+/// - `iPhoneXS`: fx = fy = 1460, principal point (960, 720).
+public struct SceneDeviceSpec: Sendable, Hashable {
+  /// The known preset names, sorted.
+  public static let presetNames = ["iPhone15Pro", "iPhoneXS"]
+
+  /// The intrinsics (pixels).
+  public var intrinsics: CameraIntrinsics
+  /// The captured image size in pixels (> 0).
+  public var imageResolution: Size
+
+  /// Creates a device.
+  public init(intrinsics: CameraIntrinsics, imageResolution: Size) {
+    self.intrinsics = intrinsics
+    self.imageResolution = imageResolution
+  }
+
+  /// The preset called `name`, or `nil` when there is none.
+  public static func preset(named name: String) -> SceneDeviceSpec? {
+    let values: (Double, Double, Double)
+    switch name {
+    case "iPhone15Pro": values = (1445, 959.5, 719.5)
+    case "iPhoneXS": values = (1460, 960, 720)
+    default: return nil
+    }
+    guard let k = try? CameraIntrinsics(fx: values.0, fy: values.0, ox: values.1, oy: values.2)
+    else {
+      return nil
+    }
+    return SceneDeviceSpec(intrinsics: k, imageResolution: Size(width: 1920, height: 1440))
+  }
+
+  init(json: JSONValue) throws {
+    var object = try JSONObjectDecoder(json, strict: true)
+    if let name = try object.optional("preset", { try $0.string() }) {
+      _ = try object.extras()
+      guard let preset = Self.preset(named: name) else {
+        throw RecordingError(
+          .invalidValue,
+          "unknown device preset \"\(name)\"; valid: \(Self.presetNames.joined(separator: ", "))",
+          path: [.key("preset")])
+      }
+      self = preset
+      return
+    }
+    intrinsics = try object.required("intrinsics") { value in
+      let k = try value.finiteNumbers(count: 4)
+      do {
+        return try CameraIntrinsics(fx: k[0], fy: k[1], ox: k[2], oy: k[3])
+      } catch {
+        throw RecordingError(.invalidValue, "\(error)")
+      }
+    }
+    imageResolution = try object.required("imageResolution") { value in
+      let size = try value.size()
+      try RecordingValidation.requirePositive(size, what: "image")
+      return size
+    }
+    _ = try object.extras()
+  }
+}
+
+extension SceneDeviceSpec {
+  /// The JSON object, always in the explicit form (`intrinsics`, `imageResolution`).
+  public var jsonValue: JSONValue {
+    .object([
+      "intrinsics": .numbers([
+        intrinsics.focalLengthXPixels, intrinsics.focalLengthYPixels,
+        intrinsics.principalPointPixels.x,
+        intrinsics.principalPointPixels.y,
+      ]),
+      "imageResolution": .size(imageResolution),
+    ])
+  }
+}

@@ -1,0 +1,83 @@
+import ARSimulation
+import SpatialMath
+
+/// A true object of a scene spec: a box sitting on a surface (a dashboard button).
+///
+/// JSON: `{"id", "label", "surface": "<surface identifier>", "surfacePosition": [x, z],
+/// "size": [width, height, depth]}`. `surfacePosition` is the box's footprint centre in the
+/// surface's local xz plane (metres); `width` runs along the surface's local x, `height` along its
+/// local z, `depth` along its normal. The truth position written to recordings is the centre of
+/// the box's top face (the point on the button a marker should sit on): footprint centre plus
+/// `depth` along the normal.
+public struct SceneObjectSpec: Sendable, Hashable {
+  /// A unique identifier (`button-3`).
+  public var id: String
+  /// The class label a detector reports.
+  public var label: String
+  /// The identifier of the surface it sits on.
+  public var surfaceIdentifier: String
+  /// The footprint centre in surface-local x and z (metres).
+  public var surfacePosition: SIMD2<Float>
+  /// Width (surface x), height (surface z), depth (along the normal), metres, each >= 0.
+  public var sizeMeters: SIMD3<Float>
+
+  /// Creates an object spec.
+  public init(
+    id: String, label: String, surfaceIdentifier: String, surfacePosition: SIMD2<Float>,
+    sizeMeters: SIMD3<Float>
+  ) {
+    self.id = id
+    self.label = label
+    self.surfaceIdentifier = surfaceIdentifier
+    self.surfacePosition = surfacePosition
+    self.sizeMeters = sizeMeters
+  }
+
+  init(json: JSONValue) throws {
+    var object = try JSONObjectDecoder(json, strict: true)
+    id = try object.required("id") { try $0.string() }
+    label = try object.required("label") { try $0.string() }
+    surfaceIdentifier = try object.required("surface") { try $0.string() }
+    surfacePosition = try object.required("surfacePosition") { value in
+      let v = try value.finiteNumbers(count: 2)
+      return SIMD2(Float(v[0]), Float(v[1]))
+    }
+    sizeMeters = try object.required("size") { value in
+      let v = try value.finiteNumbers(count: 3)
+      guard v.allSatisfy({ $0 >= 0 }) else {
+        throw RecordingError(.invalidValue, "sizes must be >= 0")
+      }
+      return SIMD3(Float(v[0]), Float(v[1]), Float(v[2]))
+    }
+    _ = try object.extras()
+  }
+
+  /// The object's 8 box corners and its truth position (top-face centre), in world metres.
+  func worldGeometry(on surface: TruthSurface) -> (corners: [SIMD3<Float>], position: SIMD3<Float>)
+  {
+    let half = sizeMeters / 2
+    var corners: [SIMD3<Float>] = []
+    corners.reserveCapacity(8)
+    for sx: Float in [-1, 1] {
+      for sz: Float in [-1, 1] {
+        for y in [Float(0), sizeMeters.z] {
+          let local = SIMD3(surfacePosition.x + sx * half.x, y, surfacePosition.y + sz * half.y)
+          corners.append(surface.worldFromSurface.transformPoint(local))
+        }
+      }
+    }
+    let top = SIMD3(surfacePosition.x, sizeMeters.z, surfacePosition.y)
+    return (corners, surface.worldFromSurface.transformPoint(top))
+  }
+}
+
+extension SceneObjectSpec {
+  /// The JSON object.
+  public var jsonValue: JSONValue {
+    .object([
+      "id": .string(id), "label": .string(label), "surface": .string(surfaceIdentifier),
+      "surfacePosition": .floats([surfacePosition.x, surfacePosition.y]),
+      "size": .floats([sizeMeters.x, sizeMeters.y, sizeMeters.z]),
+    ])
+  }
+}

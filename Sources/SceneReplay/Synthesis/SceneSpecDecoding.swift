@@ -1,0 +1,53 @@
+// Internal helpers shared by the scene-spec decoders: range-checked numbers whose errors carry the
+// same `RecordingError` paths as the recording decoders.
+
+extension JSONValue {
+  /// A finite number that is `>= minimum` (and `<= maximum` when given).
+  func number(atLeast minimum: Double, atMost maximum: Double? = nil) throws -> Double {
+    let value = try number()
+    guard value.isFinite, value >= minimum, value <= (maximum ?? .infinity) else {
+      let range =
+        maximum.map { "in [\(JSONWriter.text(of: minimum)), \(JSONWriter.text(of: $0))]" }
+        ?? ">= \(JSONWriter.text(of: minimum))"
+      throw RecordingError(.invalidValue, "must be \(range), got \(JSONWriter.text(of: value))")
+    }
+    return value
+  }
+
+  /// A finite number that is strictly greater than zero.
+  func positiveNumber() throws -> Double {
+    let value = try number()
+    guard value.isFinite, value > 0 else {
+      throw RecordingError(.invalidValue, "must be > 0, got \(JSONWriter.text(of: value))")
+    }
+    return value
+  }
+
+  /// Exactly `count` finite numbers.
+  func finiteNumbers(count: Int) throws -> [Double] {
+    let values = try numbers(count: count)
+    try RecordingValidation.requireFinite(values)
+    return values
+  }
+
+  /// `[x, y, z]` with every component within ±`SceneSpec.coordinateLimitMeters`, as `Float`
+  /// (metres in world or surface space). The bound keeps every derived pose finite in `Float`.
+  func floatVector3() throws -> SIMD3<Float> {
+    let v = try finiteNumbers(count: 3)
+    let limit = SceneSpec.coordinateLimitMeters
+    for (offset, value) in v.enumerated() where abs(value) > limit {
+      throw RecordingError(
+        .invalidValue,
+        "must be within ±\(JSONWriter.text(of: limit)) m, got \(JSONWriter.text(of: value))",
+        path: [.index(offset)])
+    }
+    return SIMD3(Float(v[0]), Float(v[1]), Float(v[2]))
+  }
+}
+
+extension JSONValue {
+  /// Numbers written as the `Float`s print (`0.1`, not `0.10000000149011612`).
+  static func floats(_ values: [Float]) -> JSONValue {
+    .array(values.map { .number(Double($0.description) ?? Double($0)) })
+  }
+}

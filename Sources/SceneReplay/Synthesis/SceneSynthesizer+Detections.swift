@@ -1,0 +1,94 @@
+import ARSimulation
+import SpatialMath
+
+extension SceneSynthesizer {
+  /// Values the detector draws per object and frame (always all of them, visible or not).
+  private static let drawsPerObject = 8
+
+  /// Advances the detector stream as a frame's detection would (used while tracking is lost, so
+  /// later frames draw the same values whether or not earlier frames were lost).
+  mutating func advanceDetectorStream() {
+    for _ in 0..<(objectGeometry.count * Self.drawsPerObject + 6) { _ = detectorRandom.next() }
+  }
+
+  /// The detections of one frame (see ``DetectorModelSpec``): Vision boxes projected with the
+  /// true camera, in the order of the spec's objects, then a false positive if one is drawn.
+  mutating func detections(camera: Camera) -> [RecordingDetection] {
+    let model = spec.detector
+    let resolution = camera.imageResolution
+    var output: [RecordingDetection] = []
+    for entry in objectGeometry {
+      let missDraw = detectorRandom.nextUnitDouble()
+      let noise = (0..<4).map { _ in detectorRandom.nextGaussian() * model.boxNoisePixels }
+      let confusionDraw = detectorRandom.nextUnitDouble()
+      let confusionPick = detectorRandom.nextUnitDouble()
+      let confidenceDraw = detectorRandom.nextUnitDouble()
+      let pixels = entry.corners.compactMap { camera.projectToImagePixels($0) }
+      guard pixels.count == entry.corners.count, missDraw >= model.missProbability else { continue }
+      let minX = pixels.map(\.x).min()! + noise[0]
+      let maxX = pixels.map(\.x).max()! + noise[1]
+      let minY = pixels.map(\.y).min()! + noise[2]
+      let maxY = pixels.map(\.y).max()! + noise[3]
+      guard maxX > minX, maxY > minY else { continue }
+      let imageRect = Rect(
+        x: minX / resolution.width, y: minY / resolution.height,
+        width: (maxX - minX) / resolution.width,
+        height: (maxY - minY) / resolution.height)
+      guard let box = Self.visibleBox(geometry.visionRect(forImageNormalizedRect: imageRect), model)
+      else { continue }
+      var label = entry.spec.label
+      if confusionDraw < model.labelConfusionProbability, labels.count > 1 {
+        let others = labels.filter { $0 != label }
+        label = others[min(Int(confusionPick * Double(others.count)), others.count - 1)]
+      }
+      output.append(
+        RecordingDetection(
+          label: label,
+          confidence: Self.confidence(model.confidenceMean, model.confidenceSpread, confidenceDraw),
+          boundingBox: box))
+    }
+    let fpDraw = detectorRandom.nextUnitDouble()
+    let fp = (0..<5).map { _ in detectorRandom.nextUnitDouble() }
+    if fpDraw < model.falsePositiveProbability, !labels.isEmpty {
+      let width = 0.02 + 0.08 * fp[0]
+      let height = 0.02 + 0.08 * fp[1]
+      let x = Self.rounded(fp[2] * (1 - width))
+      let y = Self.rounded(fp[3] * (1 - height))
+      // Rounding must not push the box past the unit square.
+      let box = Rect(
+        x: x, y: y, width: min(Self.rounded(width), 1 - x), height: min(Self.rounded(height), 1 - y)
+      )
+      output.append(
+        RecordingDetection(
+          label: labels[min(Int(fp[4] * Double(labels.count)), labels.count - 1)],
+          confidence: Self.confidence(model.confidenceMean - 0.3, model.confidenceSpread, fp[0]),
+          boundingBox: box))
+    }
+    return output
+  }
+
+  /// The box clipped to the model input and rounded to 1e-6, or `nil` when less than the model's
+  /// minimum visible fraction of it is inside.
+  static func visibleBox(_ raw: Rect, _ model: DetectorModelSpec) -> Rect? {
+    let box = raw.standardized
+    let area = box.width * box.height
+    guard area > 0, let clipped = box.intersection(.unit),
+      clipped.width * clipped.height >= model.minimumVisibleFraction * area,
+      clipped.width > 0, clipped.height > 0
+    else { return nil }
+    let x = rounded(clipped.minX)
+    let y = rounded(clipped.minY)
+    let width = min(rounded(clipped.width), 1 - x)
+    let height = min(rounded(clipped.height), 1 - y)
+    guard width > 0, height > 0 else { return nil }
+    return Rect(x: x, y: y, width: width, height: height)
+  }
+
+  /// A Vision coordinate rounded to 1e-6 (about 0.0004 model pixels).
+  static func rounded(_ value: Double) -> Double { (value * 1e6).rounded() / 1e6 }
+
+  /// `mean + spread * (2 draw - 1)` clamped to [0.01, 1], rounded to 1e-4.
+  static func confidence(_ mean: Double, _ spread: Double, _ draw: Double) -> Double {
+    ((min(max(mean + spread * (2 * draw - 1), 0.01), 1)) * 1e4).rounded() / 1e4
+  }
+}

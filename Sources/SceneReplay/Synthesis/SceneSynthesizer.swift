@@ -1,0 +1,199 @@
+import ARSimulation
+import Foundation
+import SpatialMath
+
+/// Turns a ``SceneSpec`` and a seed into a recording with truth (format v1), frame by frame, so a
+/// long session streams in constant memory.
+///
+/// Per frame at scene time `t` (seconds from the start; timestamp `startTimestampSeconds + t`):
+/// 1. the true camera pose: the trajectory (or the recorded pose) plus hand tremor; its roll
+///    follows the viewport's interface orientation (landscapeRight: camera +x is the view's right;
+///    portrait: camera +x points down the screen and +y to its right, ARKit's back camera);
+/// 2. `camera`: the true pose with the ``TrackingModelSpec`` errors (noise, drift, jumps), or the
+///    last tracked pose while tracking is lost; the truth stays in world coordinates;
+/// 3. `planes`: anchors per ``PlaneModelSpec``;
+/// 4. `featurePoints`: per ``FeaturePointModelSpec``;
+/// 5. `detections`: per ``DetectorModelSpec``, projected with the **true** camera through the
+///    header's Vision settings.
+///
+/// Randomness: one ``SplitMix64`` sub-stream per concern (tremor, tracking, planes, feature points,
+/// detector), each seeded from `seed` and a fixed salt, so changing one model does not reshuffle
+/// the others; the detector draws the same number of values per object and frame whether or not
+/// the object is visible. The output bytes depend only on the spec and the seed.
+public struct SceneSynthesizer: Sendable {
+  /// The spec.
+  public let spec: SceneSpec
+  /// The seed.
+  public let seed: UInt64
+  /// The recording header: vision, viewport and truth objects (the surfaces stay in the spec:
+  /// format v1 has no member for them).
+  public let header: RecordingHeader
+  /// The number of frames this synthesizer produces.
+  public let frameCount: Int
+
+  let geometry: VisionGeometry
+  let surfaces: [TruthSurface]
+  let objectGeometry: [(spec: SceneObjectSpec, corners: [SIMD3<Float>], position: SIMD3<Float>)]
+  let labels: [String]
+  let recordedPoses: [(sceneTime: Double, worldFromCamera: Matrix4x4)]
+  let recordedCloud: FeaturePointCloud?
+  let tremorTerms: [TremorTerm]
+
+  var trackingRandom: SplitMix64
+  var planeRandom: SplitMix64
+  var pointRandom: SplitMix64
+  var detectorRandom: SplitMix64
+  var planeStates: [PlaneState]
+  var lastReportedPose: RigidTransform?
+  var lastPlanes: [RecordingPlane] = []
+  var nextIndex = 0
+
+  /// Prepares a synthesis; reads the logger files of a recorded trajectory.
+  ///
+  /// - Throws: ``RecordingError`` for settings the geometry refuses (`vision.modelInputSize`) or an
+  ///   unreadable recorded trajectory (naming its file and line).
+  public init(spec: SceneSpec, seed: UInt64) throws {
+    self.spec = spec
+    self.seed = seed
+    let settings: VisionRequestSettings
+    do {
+      settings = try spec.vision.requestSettings()
+    } catch let error as RecordingError {
+      throw error.prefixed(.key("vision"))
+    }
+    do {
+      geometry = try VisionGeometry(
+        settings: settings, imageResolution: spec.device.imageResolution)
+    } catch {
+      throw RecordingError(.invalidValue, error.description, path: [.key("device")])
+    }
+    surfaces = spec.surfaces.map(\.surface)
+    var geometryList: [(spec: SceneObjectSpec, corners: [SIMD3<Float>], position: SIMD3<Float>)] =
+      []
+    for object in spec.objects {
+      guard let surface = surfaces.first(where: { $0.identifier == object.surfaceIdentifier })
+      else { continue }
+      let world = object.worldGeometry(on: surface)
+      geometryList.append((object, world.corners, world.position))
+    }
+    objectGeometry = geometryList
+    labels = Array(Set(spec.objects.map(\.label))).sorted()
+    (recordedPoses, recordedCloud) = try Self.loadRecordedTrajectory(spec)
+    frameCount = spec.recordedTrajectory == nil ? spec.frameCount : recordedPoses.count
+    var tremorRandom = Self.stream(seed, salt: 0x7E_4D0B)
+    tremorTerms = (0..<18).map { _ in TremorTerm(using: &tremorRandom) }
+    trackingRandom = Self.stream(seed, salt: 0x7ACC_1296)
+    planeRandom = Self.stream(seed, salt: 0x9A_4E5)
+    pointRandom = Self.stream(seed, salt: 0xFEA7_0E5)
+    detectorRandom = Self.stream(seed, salt: 0xDE7E_C702)
+    planeStates = Array(repeating: PlaneState(), count: surfaces.count)
+    header = RecordingHeader(
+      vision: spec.vision, viewport: spec.viewport,
+      truth: RecordingTruth(
+        objects: objectGeometry.map { entry in
+          RecordingTruthObject(
+            id: entry.spec.id, label: entry.spec.label,
+            position: Self.shortest(entry.position),
+            size: Self.shortest(entry.spec.sizeMeters))
+        }))
+  }
+
+  /// A generator for one concern: `seed` mixed with `salt` through one SplitMix64 step, so streams
+  /// of different concerns do not overlap in practice.
+  static func stream(_ seed: UInt64, salt: UInt64) -> SplitMix64 {
+    var mixer = SplitMix64(seed: seed ^ (salt &* 0x9E37_79B9_7F4A_7C15))
+    return SplitMix64(seed: mixer.next())
+  }
+
+  /// The next frame, or `nil` after the last one.
+  public mutating func nextFrame() -> RecordingFrame? {
+    guard nextIndex < frameCount else { return nil }
+    defer { nextIndex += 1 }
+    let sceneTime =
+      spec.recordedTrajectory == nil
+      ? Double(nextIndex) / spec.framesPerSecond : recordedPoses[nextIndex].sceneTime
+    let truePose = trueCameraPose(index: nextIndex, sceneTime: sceneTime)
+    let lost = spec.tracking.isLost(at: sceneTime)
+    let reported = reportedPose(truePose: truePose, sceneTime: sceneTime, lost: lost)
+    let trueCamera = camera(at: truePose)
+    let reportedCamera = camera(at: reported)
+    var frame = RecordingFrame(
+      timestamp: spec.startTimestampSeconds + sceneTime, camera: RecordingCamera(reportedCamera))
+    if lost {
+      frame.planes = lastPlanes
+      advanceDetectorStream()
+      return frame
+    }
+    frame.planes = planeAnchors(sceneTime: sceneTime, camera: trueCamera)
+    lastPlanes = frame.planes
+    frame.featurePoints = featurePoints(camera: trueCamera, frameIndex: nextIndex)
+    frame.detections = detections(camera: trueCamera)
+    return frame
+  }
+
+  /// The device's camera at `pose`. Poses are rigid unit-quaternion transforms with coordinates
+  /// bounded by ``SceneSpec/coordinateLimitMeters``, so the camera always exists; the identity
+  /// pose stands in should a pose ever be refused, so bad input cannot trap.
+  func camera(at pose: RigidTransform) -> Camera {
+    let intrinsics = spec.device.intrinsics
+    let resolution = spec.device.imageResolution
+    if let camera = try? Camera(
+      worldFromCamera: pose, intrinsics: intrinsics, imageResolution: resolution)
+    {
+      return camera
+    }
+    // The identity is rigid, the intrinsics type is validated, and `init` already refused a
+    // non-positive resolution (VisionGeometry throws for it).
+    return try! Camera(
+      worldFromCamera: .identity, intrinsics: intrinsics, imageResolution: resolution)
+  }
+
+  /// The whole recording (validated).
+  ///
+  /// - Complexity: O(frames × (objects + surfaces + points)); memory grows with the frame count,
+  ///   so stream long sessions with ``nextFrame()`` and ``RecordingJSONLinesWriter``.
+  public static func recording(spec: SceneSpec, seed: UInt64) throws -> Recording {
+    var synthesizer = try SceneSynthesizer(spec: spec, seed: seed)
+    var frames: [RecordingFrame] = []
+    frames.reserveCapacity(synthesizer.frameCount)
+    while let frame = synthesizer.nextFrame() { frames.append(frame) }
+    let recording = Recording(header: synthesizer.header, frames: frames)
+    try recording.validate()
+    return recording
+  }
+
+  /// The poses (rebased scene times) and accumulated point cloud of a recorded trajectory.
+  private static func loadRecordedTrajectory(
+    _ spec: SceneSpec
+  ) throws -> ([(sceneTime: Double, worldFromCamera: Matrix4x4)], FeaturePointCloud?) {
+    guard let recorded = spec.recordedTrajectory else { return ([], nil) }
+    var directory = recorded.loggerDirectory
+    if !directory.hasPrefix("/"), let base = spec.baseDirectory, !base.isEmpty {
+      directory = (base as NSString).appendingPathComponent(directory)
+    }
+    let k = spec.device.intrinsics
+    let importer = ARKitDataLoggerImporter(
+      focalLengthPixels: SIMD2(k.focalLengthXPixels, k.focalLengthYPixels),
+      principalPointPixels: SIMD2(k.principalPointPixels.x, k.principalPointPixels.y),
+      imageResolution: spec.device.imageResolution)
+    let source = try importer.importRecording(directory: directory)
+    var poses: [(sceneTime: Double, worldFromCamera: Matrix4x4)] = []
+    var index = recorded.startFrame
+    while index < source.frames.count, poses.count < (recorded.maximumFrames ?? Int.max) {
+      let frame = source.frames[index]
+      if let matrix = frame.camera.worldFromCamera {
+        let start = source.frames[recorded.startFrame].timestamp
+        poses.append((frame.timestamp - start, matrix))
+      }
+      index += recorded.everyNthFrame
+    }
+    let cloud = try source.frames.first?.featurePoints?.pointCloud()
+    return (poses, cloud)
+  }
+
+  /// The `Double` vector whose components print as the `Float` ones do (`1.2`, not `1.2000000476837158`).
+  static func shortest(_ v: SIMD3<Float>) -> SIMD3<Double> {
+    SIMD3(Double(v.x.description) ?? 0, Double(v.y.description) ?? 0, Double(v.z.description) ?? 0)
+  }
+
+}
