@@ -45,7 +45,8 @@ let package = Package(
     .testTarget(name: "PlacementTests", dependencies: ["Placement", "ARSimulation", "SpatialMath"]),
     .testTarget(
       name: "SceneReplayTests",
-      dependencies: ["SceneReplay", "Placement", "ARSimulation", "SpatialMath", "_ReplayFixtures"]),
+      dependencies: ["SceneReplay", "Placement", "ARSimulation", "SpatialMath", "_ReplayFixtures"],
+      exclude: ["Fixtures"]),
     .testTarget(name: "arsimTests", dependencies: ["arsim", "_ReplayFixtures", "SceneReplay"]),
   ],
   swiftLanguageModes: [.v6]

@@ -152,7 +152,12 @@ public struct ARKitDataLoggerImporter: Sendable, Hashable {
       for token in line.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
         let text = String(decoding: token, as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
-          throw error(fileName, lineNumber, "field \(fields.count + 1) \"\(text)\" is not a finite number")
+          // Quote at most 32 characters, escaping control and non-ASCII ones, so that a binary
+          // file gives a readable message.
+          let shown = text.unicodeScalars.prefix(32).map { $0.escaped(asASCII: true) }.joined()
+          let more = text.unicodeScalars.count > 32 ? "..." : ""
+          throw error(
+            fileName, lineNumber, "field \(fields.count + 1) \"\(shown)\(more)\" is not a finite number")
         }
         fields.append(value)
       }

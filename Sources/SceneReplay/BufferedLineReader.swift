@@ -1,31 +1,38 @@
 import Foundation
 
 /// Reads a file line by line through a fixed-size buffer (lines split at `\n`; a trailing `\r`
-/// is dropped). Memory is one chunk plus the longest line. Internal; a class because it owns the
-/// file handle and its position.
+/// is dropped). Memory is one chunk plus the longest line, and a line longer than
+/// `maximumLineBytes` is an error, so memory stays bounded whatever the file holds. Internal; a
+/// class because it owns the file handle and its position.
 final class BufferedLineReader {
   let handle: FileHandle
   let chunkSize: Int
+  let maximumLineBytes: Int
   private var buffer: [UInt8] = []
   private var start = 0
   private var atEnd = false
   /// The 1-based number of the line last returned.
   private(set) var lineNumber = 0
 
-  init(handle: FileHandle, chunkSize: Int = 1 << 20) {
+  init(handle: FileHandle, chunkSize: Int = 1 << 20, maximumLineBytes: Int = Int.max) {
     self.handle = handle
     self.chunkSize = chunkSize
+    self.maximumLineBytes = maximumLineBytes
   }
 
   deinit { try? handle.close() }
 
   /// The next line's bytes without the terminator, or `nil` at the end of the file.
+  ///
+  /// - Throws: `RecordingError` (`.limitExceeded`, with the line number) for a line longer
+  ///   than `maximumLineBytes`; the file's read errors as they are.
   func nextLine() throws -> ArraySlice<UInt8>? {
     var searchFrom = start
     while true {
       if let newline = buffer[searchFrom...].firstIndex(of: 0x0A) {
         var end = newline
         if end > start && buffer[end - 1] == 0x0D { end -= 1 }
+        try checkLength(end - start)
         let line = buffer[start..<end]
         start = newline + 1
         lineNumber += 1
@@ -33,6 +40,7 @@ final class BufferedLineReader {
       }
       if atEnd {
         guard start < buffer.count else { return nil }
+        try checkLength(buffer.count - start)
         let line = buffer[start...]
         start = buffer.count
         lineNumber += 1
@@ -44,12 +52,22 @@ final class BufferedLineReader {
         start = 0
       }
       searchFrom = buffer.count
+      try checkLength(buffer.count)  // a line without its end yet: stop before it grows further
       let chunk = try handle.read(upToCount: chunkSize) ?? Data()
       if chunk.isEmpty {
         atEnd = true
       } else {
         buffer.append(contentsOf: chunk)
       }
+    }
+  }
+
+  /// Throws `.limitExceeded` (naming the next line) when `count` bytes of it are too many.
+  private func checkLength(_ count: Int) throws {
+    if count > maximumLineBytes {
+      throw RecordingError(
+        .limitExceeded, "line is longer than \(maximumLineBytes) bytes (maximumLineBytes)",
+        line: lineNumber + 1)
     }
   }
 }

@@ -4,17 +4,25 @@
 /// Numbers are converted with an exact fast path (a decimal mantissa of at most 19 digits that fits
 /// in 2^53 and a power of ten up to 10^22, which is exact in `Double`) and otherwise with the
 /// correctly rounded `Double(String)`; a number whose magnitude overflows `Double` is an error.
-/// Nesting is limited to ``maximumDepth`` so that hostile input cannot overflow the stack.
+/// Nesting is limited (by default to ``maximumDepth``, which is also the largest limit a caller
+/// can ask for) so that hostile input cannot overflow the stack; deeper input is a `.syntax`
+/// error at the bracket that goes too deep.
 /// Errors are ``RecordingError`` of kind `.syntax` with the 1-based line and column.
 ///
 /// - Complexity: O(n) in the input length.
 public enum JSONParser {
-  /// The deepest nesting of arrays and objects accepted.
+  /// The deepest nesting of arrays and objects accepted (the outermost array or object is depth
+  /// 1); the default and the cap of the `maximumDepth` parameters.
   public static let maximumDepth = 512
 
   /// Parses exactly one JSON value (surrounded by optional whitespace) from `bytes`.
-  public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws -> JSONValue {
+  ///
+  /// - Parameter maximumDepth: the deepest nesting accepted, clamped to 1...``maximumDepth``.
+  public static func parse(
+    _ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int = JSONParser.maximumDepth
+  ) throws -> JSONValue {
     var cursor = JSONCursor(bytes)
+    cursor.maximumDepth = min(max(1, maximumDepth), Self.maximumDepth)
     cursor.skipWhitespace()
     let value = try cursor.parseValue(depth: 0)
     cursor.skipWhitespace()
@@ -24,14 +32,18 @@ public enum JSONParser {
     return value
   }
 
-  /// Parses exactly one JSON value from `bytes`.
-  public static func parse(_ bytes: [UInt8]) throws -> JSONValue {
-    try bytes.withUnsafeBufferPointer { try parse($0) }
+  /// Parses exactly one JSON value from `bytes`, nesting at most `maximumDepth` deep.
+  public static func parse(
+    _ bytes: [UInt8], maximumDepth: Int = JSONParser.maximumDepth
+  ) throws -> JSONValue {
+    try bytes.withUnsafeBufferPointer { try parse($0, maximumDepth: maximumDepth) }
   }
 
-  /// Parses exactly one JSON value from the UTF-8 of `text`.
-  public static func parse(_ text: String) throws -> JSONValue {
-    try parse(Array(text.utf8))
+  /// Parses exactly one JSON value from the UTF-8 of `text`, nesting at most `maximumDepth` deep.
+  public static func parse(
+    _ text: String, maximumDepth: Int = JSONParser.maximumDepth
+  ) throws -> JSONValue {
+    try parse(Array(text.utf8), maximumDepth: maximumDepth)
   }
 }
 
@@ -39,6 +51,7 @@ public enum JSONParser {
 struct JSONCursor {
   let bytes: UnsafeBufferPointer<UInt8>
   var index = 0
+  var maximumDepth = JSONParser.maximumDepth
 
   init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -56,6 +69,13 @@ struct JSONCursor {
       i += 1
     }
     return RecordingError(.syntax, message, line: line, column: stop - lineStart + 1)
+  }
+
+  /// The `.limitExceeded` error for an array or object nested deeper than ``maximumDepth``.
+  func depthError() -> RecordingError {
+    var failure = error("nesting deeper than \(maximumDepth) (maximumNestingDepth)")
+    failure.kind = .limitExceeded
+    return failure
   }
 
   func describeCurrent() -> String {
@@ -99,9 +119,7 @@ struct JSONCursor {
   }
 
   mutating func parseArray(depth: Int) throws -> JSONValue {
-    guard depth <= JSONParser.maximumDepth else {
-      throw error("nesting deeper than \(JSONParser.maximumDepth)")
-    }
+    guard depth <= maximumDepth else { throw depthError() }
     index += 1  // [
     var elements: [JSONValue] = []
     skipWhitespace()
@@ -124,9 +142,7 @@ struct JSONCursor {
   }
 
   mutating func parseObject(depth: Int) throws -> JSONValue {
-    guard depth <= JSONParser.maximumDepth else {
-      throw error("nesting deeper than \(JSONParser.maximumDepth)")
-    }
+    guard depth <= maximumDepth else { throw depthError() }
     index += 1  // {
     var members: [String: JSONValue] = [:]
     skipWhitespace()

@@ -11,40 +11,68 @@ extension Recording {
   /// - Parameters:
   ///   - file: the name used in error messages, or `nil`.
   ///   - strict: unknown members are errors instead of being kept.
+  ///   - limits: the size, nesting, frame and per-frame maxima (`.limitExceeded` when over).
   /// - Throws: ``RecordingError`` naming `file`, the line and column (syntax) or the JSON path.
   /// - Complexity: O(n) in the input length.
-  public init(jsonBytes: UnsafeBufferPointer<UInt8>, file: String? = nil, strict: Bool = false) throws {
+  public init(
+    jsonBytes: UnsafeBufferPointer<UInt8>, file: String? = nil, strict: Bool = false,
+    limits: RecordingLimits = .default
+  ) throws {
     do {
-      self = try Recording(json: try JSONParser.parse(jsonBytes), strict: strict)
+      try limits.checkFileBytes(jsonBytes.count)
+      let value = try JSONParser.parse(jsonBytes, maximumDepth: limits.parserDepth)
+      self = try Recording(json: value, strict: strict, limits: limits)
     } catch let error as RecordingError {
       throw error.located(file: file)
     }
   }
 
   /// Parses, decodes and validates a recording in the JSON form from UTF-8 bytes.
-  public init(jsonBytes: [UInt8], file: String? = nil, strict: Bool = false) throws {
+  public init(
+    jsonBytes: [UInt8], file: String? = nil, strict: Bool = false,
+    limits: RecordingLimits = .default
+  ) throws {
     self = try jsonBytes.withUnsafeBufferPointer {
-      try Recording(jsonBytes: $0, file: file, strict: strict)
+      try Recording(jsonBytes: $0, file: file, strict: strict, limits: limits)
     }
   }
 
   /// Reads a recording file: JSON Lines when the name ends in `.jsonl` (read line by line),
-  /// JSON otherwise. Errors name `path` as given.
+  /// JSON otherwise. Errors name `path` as given. The file size is checked against `limits`
+  /// before anything is read.
   ///
-  /// - Throws: ``RecordingError`` (`.io` when the file cannot be read).
-  public init(contentsOfFile path: String, strict: Bool = false) throws {
+  /// - Throws: ``RecordingError`` (`.io` when the file cannot be read, `.limitExceeded` when it
+  ///   is over a limit).
+  public init(
+    contentsOfFile path: String, strict: Bool = false, limits: RecordingLimits = .default
+  ) throws {
     if Self.isJSONLines(path: path) {
-      var reader = try RecordingJSONLinesReader(path: path, strict: strict)
+      var reader = try RecordingJSONLinesReader(path: path, strict: strict, limits: limits)
       var frames: [RecordingFrame] = []
       while let frame = try reader.next() { frames.append(frame) }
       self.init(header: reader.header, frames: frames)
       return
     }
+    try Self.checkFileSize(path: path, limits: limits)
     guard let data = FileManager.default.contents(atPath: path) else {
       throw RecordingError(.io, "cannot read the file", file: path)
     }
     self = try data.withUnsafeBytes { raw in
-      try Recording(jsonBytes: raw.bindMemory(to: UInt8.self), file: path, strict: strict)
+      try Recording(
+        jsonBytes: raw.bindMemory(to: UInt8.self), file: path, strict: strict, limits: limits)
+    }
+  }
+
+  /// Throws `.limitExceeded` naming `path` when the file is larger than `limits` allow (a file
+  /// whose size cannot be read is left to the reader, which reports `.io`).
+  static func checkFileSize(path: String, limits: RecordingLimits) throws {
+    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+      let size = (attributes[.size] as? NSNumber)?.intValue
+    else { return }
+    do {
+      try limits.checkFileBytes(size)
+    } catch let error as RecordingError {
+      throw error.located(file: path)
     }
   }
 

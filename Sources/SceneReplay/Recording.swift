@@ -48,10 +48,12 @@ public struct Recording: Sendable, Hashable {
 
   /// Decodes and validates a recording from a parsed top-level JSON object.
   ///
-  /// - Parameter strict: when `true`, a member the format does not define is an error
-  ///   (`.unknownField`) instead of being kept in `extras`.
+  /// - Parameters:
+  ///   - strict: when `true`, a member the format does not define is an error (`.unknownField`)
+  ///     instead of being kept in `extras`.
+  ///   - limits: the frame count and per-frame array sizes allowed (checked before decoding).
   /// - Throws: ``RecordingError`` with the JSON path (the file is filled in by the file readers).
-  public init(json: JSONValue, strict: Bool = false) throws {
+  public init(json: JSONValue, strict: Bool = false, limits: RecordingLimits = .default) throws {
     guard case .object(var members) = json else {
       throw RecordingError(.typeMismatch, "expected an object at the top level, got \(json.typeName)")
     }
@@ -60,9 +62,11 @@ public struct Recording: Sendable, Hashable {
     guard let framesValue else {
       throw RecordingError(.missingField, "missing required member \"frames\"")
     }
+    if case .array(let elements) = framesValue { try limits.checkFrameCount(elements.count) }
     var previous: Double?
     do {
       frames = try framesValue.array { value in
+        try limits.checkFrame(value)
         let frame = try RecordingFrame(json: value, strict: strict)
         try Self.checkOrder(frame.timestamp, after: previous)
         previous = frame.timestamp

@@ -24,6 +24,8 @@ public struct RecordingError: Error, Sendable, Hashable, CustomStringConvertible
     case unknownField
     /// A source file of an importer is malformed.
     case importFormat
+    /// The input is larger or deeper than a ``RecordingLimits`` maximum (the message names it).
+    case limitExceeded
   }
 
   /// One step of a JSON path: an object member or an array element (0-based).

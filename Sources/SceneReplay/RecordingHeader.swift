@@ -47,13 +47,17 @@ public struct RecordingHeader: Sendable, Hashable {
     let format = try object.required("format") { try $0.string() }
     guard format == Self.formatName else {
       throw RecordingError(
-        .unsupportedVersion, "format \"\(format)\" is not \"\(Self.formatName)\"; this build reads only recordings")
+        .unsupportedVersion,
+        "format \"\(format)\" is not \"\(Self.formatName)\"; this build reads only recordings",
+        path: [.key("format")])
     }
     let version = try object.required("version") { try $0.number() }
     guard version == Double(Self.supportedVersion) else {
       throw RecordingError(
         .unsupportedVersion,
-        "version \(JSONWriter.text(of: version)) is not supported; this build reads version \(Self.supportedVersion)")
+        "version \(JSONWriter.text(of: version)) is not supported; "
+          + "this build reads version \(Self.supportedVersion)",
+        path: [.key("version")])
     }
     vision = try object.optional("vision") { try RecordingVision(json: $0, strict: strict) }
     viewport = try object.optional("viewport") { try RecordingViewport(json: $0, strict: strict) }

@@ -1,7 +1,9 @@
 import Foundation
 
-/// Reads a JSON Lines recording frame by frame in constant memory: the header on construction,
-/// then one frame per ``next()`` call. Blank lines are skipped.
+/// Reads a JSON Lines recording frame by frame in bounded memory (one read chunk plus one line,
+/// at most ``RecordingLimits/maximumLineBytes``): the header on construction, then one frame
+/// per ``next()`` call. Blank lines are skipped. The file size, frame count, per-frame array
+/// sizes and nesting depth are checked against ``limits``.
 ///
 /// Each frame is validated as it is read, including that its timestamp is greater than the
 /// previous one. Errors name the file, the 1-based line and the path `frames[i]...` with the
@@ -18,6 +20,8 @@ public struct RecordingJSONLinesReader {
   public let path: String
   /// Whether unknown members are errors.
   public let strict: Bool
+  /// The maxima enforced while reading.
+  public let limits: RecordingLimits
   private let lines: BufferedLineReader
   private var frameIndex = 0
   private var previousTimestamp: Double?
@@ -26,19 +30,23 @@ public struct RecordingJSONLinesReader {
   ///
   /// - Throws: ``RecordingError``: `.io` when the file cannot be opened, `.missingField` for an
   ///   empty file, the header's decoding errors (unknown version first), or a header that
-  ///   contains `frames`.
-  public init(path: String, strict: Bool = false) throws {
+  ///   contains `frames`; `.limitExceeded` when the file is larger than `limits` allow.
+  public init(path: String, strict: Bool = false, limits: RecordingLimits = .default) throws {
+    try Recording.checkFileSize(path: path, limits: limits)
     guard let handle = FileHandle(forReadingAtPath: path) else {
       throw RecordingError(.io, "cannot open the file", file: path)
     }
     self.path = path
     self.strict = strict
-    lines = BufferedLineReader(handle: handle)
+    self.limits = limits
+    lines = BufferedLineReader(handle: handle, maximumLineBytes: limits.maximumLineBytes)
     guard let line = try Self.nextNonBlankLine(lines, path: path) else {
       throw RecordingError(.missingField, "empty file: expected a header line", file: path, line: 1)
     }
     do {
-      let value = try line.withUnsafeBufferPointer { try JSONParser.parse($0) }
+      let value = try line.withUnsafeBufferPointer {
+        try JSONParser.parse($0, maximumDepth: limits.parserDepth)
+      }
       if case .object(let members) = value, members["frames"] != nil {
         throw RecordingError(
           .invalidValue, "a JSON Lines header must not contain frames (one frame per line follows it)",
@@ -54,10 +62,23 @@ public struct RecordingJSONLinesReader {
   ///
   /// - Throws: ``RecordingError`` naming the file, line and `frames[i]` path.
   public mutating func next() throws -> RecordingFrame? {
-    guard let line = try Self.nextNonBlankLine(lines, path: path) else { return nil }
+    let line: [UInt8]
+    do {
+      guard let next = try Self.nextNonBlankLine(lines, path: path) else { return nil }
+      line = next
+    } catch let error as RecordingError where error.kind == .limitExceeded {
+      throw error.prefixed(.index(frameIndex)).prefixed(.key("frames"))
+    }
     do {
       do {
-        let value = try line.withUnsafeBufferPointer { try JSONParser.parse($0) }
+        if frameIndex >= limits.maximumFrames {
+          throw RecordingError(
+            .limitExceeded, "more than \(limits.maximumFrames) frames (maximumFrames)")
+        }
+        let value = try line.withUnsafeBufferPointer {
+          try JSONParser.parse($0, maximumDepth: limits.parserDepth)
+        }
+        try limits.checkFrame(value)
         let frame = try RecordingFrame(json: value, strict: strict)
         try Recording.checkOrder(frame.timestamp, after: previousTimestamp)
         previousTimestamp = frame.timestamp
@@ -78,7 +99,7 @@ public struct RecordingJSONLinesReader {
       }
       return nil
     } catch let error as RecordingError {
-      throw error
+      throw error.located(file: path)
     } catch {
       throw RecordingError(.io, "cannot read the file: \(error.localizedDescription)", file: path)
     }

@@ -28,22 +28,31 @@ public struct RecordingPlaneList: Sendable, Hashable {
     try probe.validate()
   }
 
-  /// Decodes and validates a plane list from a parsed JSON object.
-  public init(json: JSONValue, strict: Bool = false) throws {
+  /// Decodes and validates a plane list from a parsed JSON object; more planes than
+  /// `limits.maximumPlanesPerFrame` is `.limitExceeded` at `planes`.
+  public init(json: JSONValue, strict: Bool = false, limits: RecordingLimits = .default) throws {
+    if case .object(let members) = json, case .array(let planes)? = members["planes"] {
+      try limits.checkPlaneCount(planes.count, path: [.key("planes")])
+    }
     var object = try JSONObjectDecoder(json, strict: strict)
     planes = try object.required("planes") { try $0.array { try RecordingPlane(json: $0, strict: strict) } }
     extras = try object.extras()
     try validate()
   }
 
-  /// Reads a plane-list file; errors name `path`.
-  public init(contentsOfFile path: String, strict: Bool = false) throws {
+  /// Reads a plane-list file; errors name `path`. The file size is checked first.
+  public init(
+    contentsOfFile path: String, strict: Bool = false, limits: RecordingLimits = .default
+  ) throws {
+    try Recording.checkFileSize(path: path, limits: limits)
     guard let data = FileManager.default.contents(atPath: path) else {
       throw RecordingError(.io, "cannot read the file", file: path)
     }
     do {
-      let value = try data.withUnsafeBytes { try JSONParser.parse($0.bindMemory(to: UInt8.self)) }
-      self = try RecordingPlaneList(json: value, strict: strict)
+      let value = try data.withUnsafeBytes {
+        try JSONParser.parse($0.bindMemory(to: UInt8.self), maximumDepth: limits.parserDepth)
+      }
+      self = try RecordingPlaneList(json: value, strict: strict, limits: limits)
     } catch let error as RecordingError {
       throw error.located(file: path)
     }

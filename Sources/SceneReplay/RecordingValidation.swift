@@ -32,9 +32,9 @@ enum RecordingValidation {
     try requireFinite(m)
     let bottom = [m[3], m[7], m[11], m[15] - 1]
     if let worst = bottom.map(abs).max(), worst > rigidTolerance {
+      let row = [m[3], m[7], m[11], m[15]].map(JSONWriter.text(of:)).joined(separator: ", ")
       throw RecordingError(
-        .invalidValue,
-        "not a rigid transform: bottom row is (\(m[3]), \(m[7]), \(m[11]), \(m[15])), expected (0, 0, 0, 1)")
+        .invalidValue, "not a rigid transform: bottom row is (\(row)), expected (0, 0, 0, 1)")
     }
     var deviation = 0.0
     for i in 0..<3 {

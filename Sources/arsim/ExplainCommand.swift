@@ -98,7 +98,8 @@ enum ExplainCommand {
         visionBox: box, request: request, imageResolution: imageSize, viewport: viewport,
         camera: camera)
     } catch {
-      throw .usage("option --box: \(error.description)")
+      if case .boxInvalid = error { throw .usage("option --box: \(error.description)") }
+      throw .usage(error.description)
     }
     return parsed.flag("json") ? try json(trace) : table(trace)
   }

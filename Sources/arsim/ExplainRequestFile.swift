@@ -20,6 +20,10 @@ struct ExplainRequestFile: Decodable {
       throw DecodingError.dataCorruptedError(
         forKey: .box, in: c, debugDescription: "expected [x, y, width, height]")
     }
+    if let box, !(box[2] >= 0 && box[3] >= 0) {
+      throw DecodingError.dataCorruptedError(
+        forKey: .box, in: c, debugDescription: "width and height must be >= 0")
+    }
     if let size = try c.decodeIfPresent([Double].self, forKey: .imageSize) {
       guard size.count == 2, Size(width: size[0], height: size[1]).isPositiveAndFinite else {
         throw DecodingError.dataCorruptedError(
@@ -34,11 +38,13 @@ struct ExplainRequestFile: Decodable {
     camera = try c.decodeIfPresent(Camera.self, forKey: .camera)
   }
 
-  /// Reads and decodes `path`; errors name the file and the JSON path.
+  /// Reads and decodes `path`; errors name the file and the JSON path, or for text that is not
+  /// JSON the line and column (see `JSONPath.requireValidJSON`).
   static func load(path: String) throws(CommandLineError) -> ExplainRequestFile {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw .runtime("\(path): cannot read the file")
     }
+    try JSONPath.requireValidJSON(data, name: path)
     do {
       return try JSONDecoder().decode(ExplainRequestFile.self, from: data)
     } catch let error as DecodingError {

@@ -142,6 +142,12 @@ enum FilterCommand {
         }
         samples = try FilterSampleCoding.decodeCSV(text, source: source)
       } else {
+        do {
+          try JSONPath.requireValidJSON(data, name: source)
+        } catch {
+          writeError("arsim filter: \(error.description)\n")
+          return 1
+        }
         samples = try FilterSampleCoding.decodeJSON(data, source: source)
       }
       var running = filter

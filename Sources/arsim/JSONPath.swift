@@ -1,4 +1,5 @@
 import Foundation
+import SceneReplay
 
 /// Renders a `DecodingError` as `$.path[index].key: what went wrong`, the JSON path of the
 /// offending value followed by the reason.
@@ -22,6 +23,25 @@ enum JSONPath {
         + ((context.underlyingError as NSError?).map { " (\($0.localizedDescription))" } ?? "")
     @unknown default:
       "\(error)"
+    }
+  }
+
+  /// Checks that `data` is one JSON value nested at most 64 deep, with the recording parser,
+  /// before a `JSONDecoder` sees it: Foundation reports every syntax error as "not valid JSON",
+  /// while this names the line and column (`points.json:3:14: expected a value, got 'N'`).
+  ///
+  /// - Throws: `CommandLineError.runtime` naming `name` (a file name or `<stdin>`).
+  static func requireValidJSON(_ data: Data, name: String) throws(CommandLineError) {
+    do {
+      _ = try data.withUnsafeBytes { raw in
+        try JSONParser.parse(raw.bindMemory(to: UInt8.self), maximumDepth: 64)
+      }
+    } catch let error as RecordingError {
+      var located = error
+      located.file = name
+      throw .runtime(located.description)
+    } catch {
+      throw .runtime("\(name): \(error)")
     }
   }
 }

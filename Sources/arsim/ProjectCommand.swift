@@ -52,6 +52,7 @@ enum ProjectCommand {
       }
       data = contents
     }
+    try JSONPath.requireValidJSON(data, name: name)
     let values: [[Double]]
     do {
       values = try JSONDecoder().decode([[Double]].self, from: data)

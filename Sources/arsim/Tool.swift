@@ -29,6 +29,10 @@ enum Tool {
     ),
     ("synth", "Synthesize a recording with truth from a scene spec.", .returning(SynthCommand.run)),
     (
+      "render", "Draw a replayed frame, or the world from above, as SVG.",
+      .returning(RenderCommand.run)
+    ),
+    (
       "sweep", "Replay recordings under a parameter grid (sharded), rank the settings.",
       .returning(SweepCommand.run)
     ),

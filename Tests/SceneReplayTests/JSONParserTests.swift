@@ -57,8 +57,24 @@ import Testing
     let deep = String(repeating: "[", count: JSONParser.maximumDepth + 1)
       + String(repeating: "]", count: JSONParser.maximumDepth + 1)
     let error = #expect(throws: RecordingError.self) { try JSONParser.parse(deep) }
-    #expect(error?.message == "nesting deeper than \(JSONParser.maximumDepth)")
+    #expect(error?.kind == .limitExceeded)
+    let depth = JSONParser.maximumDepth
+    #expect(error?.message == "nesting deeper than \(depth) (maximumNestingDepth)")
+    // The first bracket past the limit is the (maximumDepth + 1)th, at column maximumDepth + 1.
+    #expect(error?.column == JSONParser.maximumDepth + 1)
     let ok = String(repeating: "[", count: JSONParser.maximumDepth) + String(repeating: "]", count: JSONParser.maximumDepth)
     #expect(throws: Never.self) { try JSONParser.parse(ok) }
+  }
+
+  /// `[[{"a":[]}]]` nests four deep: accepted at a limit of 4, refused at 3 at the fourth
+  /// opening bracket (column 8); limits outside 1...maximumDepth are clamped.
+  @Test func nestingLimitIsConfigurable() {
+    let text = #"[[{"a":[]}]]"#
+    #expect(throws: Never.self) { try JSONParser.parse(text, maximumDepth: 4) }
+    let error = #expect(throws: RecordingError.self) { try JSONParser.parse(text, maximumDepth: 3) }
+    #expect(error?.kind == .limitExceeded)
+    #expect(error?.column == 8)
+    #expect(throws: Never.self) { try JSONParser.parse("[]", maximumDepth: 0) }
+    #expect(throws: RecordingError.self) { try JSONParser.parse("[[]]", maximumDepth: -7) }
   }
 }

@@ -81,12 +81,12 @@ import Testing
     let text = #"{"format":"arplacementsim.recording","version":2,"frames":"whatever","vision":7}"#
     let error = #expect(throws: RecordingError.self) { try decode(text) }
     #expect(error?.kind == .unsupportedVersion)
-    #expect(error?.description == "scene.json: version 2 is not supported; this build reads version 1")
+    #expect(error?.description == "scene.json: version: version 2 is not supported; this build reads version 1")
   }
 
   @Test func refusesAnotherFormat() {
     let error = #expect(throws: RecordingError.self) { try decode(#"{"format":"other","version":1,"frames":[]}"#) }
-    #expect(error?.description == #"scene.json: format "other" is not "arplacementsim.recording"; this build reads only recordings"#)
+    #expect(error?.description == #"scene.json: format: format "other" is not "arplacementsim.recording"; this build reads only recordings"#)
   }
 
   @Test func namesLineAndColumnOfSyntaxErrors() {

@@ -80,7 +80,7 @@ import Testing
     let version3 = directory.appendingPathComponent("b.jsonl").path
     try Data("\n{\"format\":\"arplacementsim.recording\",\"version\":3}\n".utf8).write(to: URL(fileURLWithPath: version3))
     let versionError = #expect(throws: RecordingError.self) { try RecordingJSONLinesReader(path: version3) }
-    #expect(versionError?.description == "\(version3):2: version 3 is not supported; this build reads version 1")
+    #expect(versionError?.description == "\(version3):2: version: version 3 is not supported; this build reads version 1")
   }
 
   @Test func missingFileIsAnIOError() {

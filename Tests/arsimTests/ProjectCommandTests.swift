@@ -35,7 +35,7 @@ struct ProjectCommandTests {
     "Bad input exits 1 and names the element",
     arguments: [
       ("[[0,0,-1],[1,2]]", "$[1]"), ("[[0,0,-1],[1,true,3]]", "$[1][1]"), ("{\"a\":1}", "$"),
-      ("[[0,0", "not valid JSON"),
+      ("[[0,0", "<stdin>:1:6: expected ',' or ']', got end of input"),
     ])
   func badInput(input: String, place: String) throws {
     let result = try ArsimRunner.run(

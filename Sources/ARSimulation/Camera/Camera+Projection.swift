@@ -26,8 +26,8 @@ extension Camera {
   }
 
   /// The unit camera-space direction through an image pixel, `((u-ox)/fx, -(v-oy)/fy, -1)`
-  /// normalized, after undoing lens distortion; `nil` when the pixel is not finite or the
-  /// distortion cannot be inverted there.
+  /// normalized, after undoing lens distortion; `nil` when the pixel is not finite, the
+  /// normalized image-plane point overflows `Double`, or the distortion cannot be inverted there.
   public func cameraDirection(forImagePixel pixel: Point) -> SIMD3<Float>? {
     guard pixel.isFinite else { return nil }
     var n = intrinsics.normalizedImagePlane(forImagePixel: pixel)
@@ -35,7 +35,11 @@ extension Camera {
       guard let ideal = distortion.undistort(n) else { return nil }
       n = ideal
     }
-    let d = SIMD3<Double>(n.x, -n.y, -1)
+    guard n.x.isFinite, n.y.isFinite else { return nil }
+    // Scale by the largest component first so that squaring cannot overflow for pixels far
+    // outside the image (|n| up to 1e308): the direction stays unit length, never zero or NaN.
+    let largest = max(abs(n.x), abs(n.y), 1)
+    let d = SIMD3<Double>(n.x, -n.y, -1) / largest
     let unit = d / (d * d).sum().squareRoot()
     return SIMD3<Float>(unit)
   }

@@ -33,7 +33,8 @@ public struct VisionGeometry: Sendable, Hashable {
   public let orientedFromVision: AffineTransform2D
 
   /// Builds the maps for a request on an image of `imageResolution` pixels; throws when the size
-  /// is not positive.
+  /// is not positive, or `.scaleOutOfRange` when the model input and image sizes are too far
+  /// apart for the maps to be finite and invertible.
   public init(settings: VisionRequestSettings, imageResolution: Size) throws(VisionGeometryError) {
     guard imageResolution.isPositiveAndFinite else {
       throw .imageSizeNotPositive(imageResolution)
@@ -89,9 +90,16 @@ public struct VisionGeometry: Sendable, Hashable {
     visionFromOriented = regionFromOriented.concatenating(turnedFromRegion)
       .concatenating(modelFromTurned).concatenating(flip)
     visionFromImage = orientedFromImage.concatenating(visionFromOriented)
-    // Every step is invertible (positive sizes, non-zero scales), so these cannot fail.
-    imageFromVision = visionFromImage.inverted()!
-    orientedFromVision = visionFromOriented.inverted()!
+    // Every step is invertible in exact arithmetic (positive sizes, non-zero scales), but sizes
+    // that differ by ~1e150 overflow or lose the inverse in `Double`.
+    guard visionFromImage.isFinite, visionFromOriented.isFinite,
+      let imageFromVision = visionFromImage.inverted(),
+      let orientedFromVision = visionFromOriented.inverted()
+    else {
+      throw .scaleOutOfRange(modelInputSize: settings.modelInputSize, imageSize: imageResolution)
+    }
+    self.imageFromVision = imageFromVision
+    self.orientedFromVision = orientedFromVision
   }
 
   /// The image-normalized rect (top-left origin over the stored image) of a Vision box (lower-left

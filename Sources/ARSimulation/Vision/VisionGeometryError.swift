@@ -10,6 +10,10 @@ public enum VisionGeometryError: Error, Hashable, Sendable, CustomStringConverti
   case imageSizeNotPositive(Size)
   /// A box is not finite or has a negative size.
   case boxInvalid(Rect)
+  /// The model input and image (region) sizes are so far apart in scale or aspect ratio that
+  /// the Vision <-> image maps overflow or cannot be inverted in `Double` (for example a model
+  /// input of 208 x 1e127 pixels).
+  case scaleOutOfRange(modelInputSize: Size, imageSize: Size)
 
   /// A one-line explanation naming the bad value.
   public var description: String {
@@ -24,6 +28,9 @@ public enum VisionGeometryError: Error, Hashable, Sendable, CustomStringConverti
     case .boxInvalid(let r):
       "box must be finite with non-negative size, got "
         + "(\(r.origin.x), \(r.origin.y), \(r.size.width), \(r.size.height))"
+    case .scaleOutOfRange(let model, let image):
+      "model input size \(model.width)x\(model.height) and image size \(image.width)x\(image.height) "
+        + "are too far apart in scale or aspect ratio to map between"
     }
   }
 }

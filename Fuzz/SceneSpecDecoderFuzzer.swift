@@ -1,0 +1,17 @@
+// libFuzzer target: the scene-spec decoder (`SceneSpec`, `arsim synth`'s input).
+//
+// Built by scripts/fuzz.sh together with the SpatialMath, ARSimulation, Placement and
+// SceneReplay sources, only when the sources define `SceneSpec`. Every input must either decode
+// or throw a `RecordingError`; a trap or a sanitizer report is a finding. A decoded spec's
+// frame count is read too (it converts a duration times a rate to `Int`).
+import SceneReplay
+
+/// libFuzzer's entry point: runs one input of `size` bytes at `data`; always returns 0.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzSceneSpecDecoder(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+  let bytes = Array(UnsafeBufferPointer(start: size == 0 ? nil : data, count: size))
+  if let spec = try? SceneSpec(jsonBytes: bytes, file: "fuzz.json") {
+    _ = spec.frameCount
+  }
+  return 0
+}

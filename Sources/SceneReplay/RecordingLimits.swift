@@ -1,0 +1,111 @@
+/// Upper bounds the recording readers enforce before they spend memory or time on an input, so
+/// that a hostile or corrupt file fails with a clear ``RecordingError`` (kind `.limitExceeded`,
+/// naming the file, the frame and the limit) instead of exhausting memory or the stack.
+///
+/// The defaults are far above what a device records (ARKit reports tens of planes and a few
+/// thousand feature points per frame; a detector a few hundred boxes) and are meant to be
+/// raised by callers that know their data is larger. Every count is a maximum that is allowed
+/// (inclusive); all values must be > 0.
+///
+/// ```swift
+/// var limits = RecordingLimits.default
+/// limits.maximumPointsPerFrame = 1_000_000
+/// let recording = try Recording(contentsOfFile: "dense.json", limits: limits)
+/// ```
+public struct RecordingLimits: Sendable, Hashable {
+  /// The largest file accepted, in bytes (the whole document for JSON; the whole file for JSON
+  /// Lines, checked when it is opened). Default 1 GiB.
+  public var maximumFileBytes: Int
+  /// The longest JSON Lines line (one frame or the header), in bytes; bounds the reader's
+  /// memory. Default 64 MiB.
+  public var maximumLineBytes: Int
+  /// The most frames in one recording. Default 1,000,000.
+  public var maximumFrames: Int
+  /// The most detections in one frame. Default 10,000.
+  public var maximumDetectionsPerFrame: Int
+  /// The most feature points in one frame. Default 65,536.
+  public var maximumPointsPerFrame: Int
+  /// The most plane anchors in one frame (or in a plane list). Default 1,000.
+  public var maximumPlanesPerFrame: Int
+  /// The deepest nesting of JSON arrays and objects (the root object is depth 1). Default 64;
+  /// the format itself needs 5. Never above ``JSONParser/maximumDepth``, whatever is set.
+  public var maximumNestingDepth: Int
+
+  /// The defaults listed on each property.
+  public static let `default` = RecordingLimits()
+
+  /// Creates limits; omitted values take the defaults. Values below 1 are treated as 1.
+  public init(
+    maximumFileBytes: Int = 1 << 30, maximumLineBytes: Int = 64 << 20,
+    maximumFrames: Int = 1_000_000,
+    maximumDetectionsPerFrame: Int = 10_000, maximumPointsPerFrame: Int = 65_536,
+    maximumPlanesPerFrame: Int = 1_000, maximumNestingDepth: Int = 64
+  ) {
+    self.maximumFileBytes = max(1, maximumFileBytes)
+    self.maximumLineBytes = max(1, maximumLineBytes)
+    self.maximumFrames = max(1, maximumFrames)
+    self.maximumDetectionsPerFrame = max(1, maximumDetectionsPerFrame)
+    self.maximumPointsPerFrame = max(1, maximumPointsPerFrame)
+    self.maximumPlanesPerFrame = max(1, maximumPlanesPerFrame)
+    self.maximumNestingDepth = max(1, maximumNestingDepth)
+  }
+
+  /// The nesting depth handed to ``JSONParser``: the configured one, capped by the parser's own.
+  var parserDepth: Int { min(maximumNestingDepth, JSONParser.maximumDepth) }
+
+  /// Throws when a document of `count` bytes is over ``maximumFileBytes``.
+  func checkFileBytes(_ count: Int) throws {
+    if count > maximumFileBytes {
+      throw RecordingError(
+        .limitExceeded,
+        "file is \(count) bytes, over the limit of \(maximumFileBytes) (maximumFileBytes)")
+    }
+  }
+
+  /// Throws when a `frames` array of `count` elements is over ``maximumFrames``; the path is
+  /// relative to the recording (`frames`).
+  func checkFrameCount(_ count: Int) throws {
+    if count > maximumFrames {
+      throw RecordingError(
+        .limitExceeded, "\(count) frames, over the limit of \(maximumFrames) (maximumFrames)",
+        path: [.key("frames")])
+    }
+  }
+
+  /// Checks the sizes of a frame's arrays in its parsed JSON, before it is decoded; paths are
+  /// relative to the frame (`detections`, `featurePoints.points`, `planes`). Members of the
+  /// wrong type are left to the decoder.
+  func checkFrame(_ value: JSONValue) throws {
+    guard case .object(let members) = value else { return }
+    if case .array(let planes)? = members["planes"] {
+      try checkPlaneCount(planes.count, path: [.key("planes")])
+    }
+    if case .array(let detections)? = members["detections"],
+      detections.count > maximumDetectionsPerFrame
+    {
+      throw RecordingError(
+        .limitExceeded,
+        "\(detections.count) detections, over the limit of \(maximumDetectionsPerFrame) (maximumDetectionsPerFrame)",
+        path: [.key("detections")])
+    }
+    if case .object(let cloud)? = members["featurePoints"],
+      case .array(let points)? = cloud["points"],
+      points.count > maximumPointsPerFrame
+    {
+      throw RecordingError(
+        .limitExceeded,
+        "\(points.count) feature points, over the limit of \(maximumPointsPerFrame) (maximumPointsPerFrame)",
+        path: [.key("featurePoints"), .key("points")])
+    }
+  }
+
+  /// Throws when `count` planes are over ``maximumPlanesPerFrame``.
+  func checkPlaneCount(_ count: Int, path: [RecordingError.PathComponent]) throws {
+    if count > maximumPlanesPerFrame {
+      throw RecordingError(
+        .limitExceeded,
+        "\(count) planes, over the limit of \(maximumPlanesPerFrame) (maximumPlanesPerFrame)",
+        path: path)
+    }
+  }
+}
