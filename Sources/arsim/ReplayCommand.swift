@@ -118,6 +118,13 @@ struct LineWriter {
     if buffer.count >= 1 << 16 { try flush() }
   }
 
+  /// Writes `line` as given, then a newline.
+  mutating func writeLine(_ line: [UInt8]) throws(CommandLineError) {
+    buffer += line
+    buffer.append(0x0A)
+    if buffer.count >= 1 << 16 { try flush() }
+  }
+
   mutating func flush() throws(CommandLineError) {
     do {
       try handle.write(contentsOf: buffer)

@@ -32,6 +32,10 @@ enum Tool {
       "render", "Draw a replayed frame, or the world from above, as SVG.",
       .returning(RenderCommand.run)
     ),
+    (
+      "sweep", "Replay recordings under a parameter grid (sharded), rank the settings.",
+      .returning(SweepCommand.run)
+    ),
   ]
 
   static var usage: String {
