@@ -27,6 +27,7 @@ enum Tool {
       "replay", "Replay a recording: placement, tracking, metrics vs truth.",
       .returning(ReplayCommand.run)
     ),
+    ("validate", "Check recordings (optionally strict) without replaying.", .returning(ValidateCommand.run)),
     ("synth", "Synthesize a recording with truth from a scene spec.", .returning(SynthCommand.run)),
     (
       "render", "Draw a replayed frame, or the world from above, as SVG.",
