@@ -3,6 +3,7 @@
 
 Called from .ci/run. Development tooling only: `swift build`/`swift test` never need it.
 
+- `*.json` with "format": "arplacementsim.sweepGrid" (Scenes/grids/): against #/$defs/sweepGrid;
 - `*.json` with "format": "arplacementsim.sceneSpec" (Scenes/specs/): against #/$defs/sceneSpec;
 - `*.json` with another "format" member: the whole document against #/$defs/recording;
   `*.json` with only "planes": against #/$defs/planeList.
@@ -96,6 +97,8 @@ class Checker:
             return
         if isinstance(document, dict) and document.get("format") == "arplacementsim.sceneSpec":
             self.check(name, document, "sceneSpec")
+        elif isinstance(document, dict) and document.get("format") == "arplacementsim.sweepGrid":
+            self.check(name, document, "sweepGrid")
         elif isinstance(document, dict) and "format" in document:
             if document.get("version") != 1:
                 self.report(name, [], f"version {document.get('version')} is not supported; this build reads version 1")
@@ -163,7 +166,7 @@ def main():
         elif path.suffix == ".md":
             continue  # Documentation (Scenes/README.md describes every file).
         else:
-            checker.report(name, [], "not a .json or .jsonl file; Scenes/ holds only recordings, plane lists and schemas")
+            checker.report(name, [], "not a .json or .jsonl file; Scenes/ holds only recordings, plane lists, requests, sweep grids and schemas")
     if checker.failures:
         print(f"validate-scenes: {checker.failures} error(s) in {count} file(s)", file=sys.stderr)
         return 1

@@ -2,7 +2,8 @@ import SpatialMath
 import Foundation
 import SceneReplay
 
-/// `ARSimBenchmarks decode [--frames N] [--points P] [--repetitions R] [--seed S] [--out FILE]`
+/// `ARSimBenchmarks decode [--frames N] [--points P] [--repetitions R] [--seed S] [--out FILE]
+/// [--file RECORDING]` (`--file` times an existing recording instead of a generated one)
 ///
 /// Generates a large recording (seeded), writes it as JSON to FILE (default a temporary file),
 /// then times, per repetition: reading the file + parsing into `JSONValue` ("parse"), and
@@ -11,7 +12,10 @@ import SceneReplay
 /// outside the timed region. Compare with `Benchmarks/peers/python_json_load.py FILE`.
 enum DecodeBenchmarks {
   static func run(arguments: [String]) {
-    var options = ["--frames": "2000", "--points": "300", "--repetitions": "7", "--seed": "1", "--out": ""]
+    var options = [
+      "--frames": "2000", "--points": "300", "--repetitions": "7", "--seed": "1", "--out": "",
+      "--file": "",
+    ]
     var index = 0
     while index + 1 < arguments.count {
       options[arguments[index]] = arguments[index + 1]
@@ -21,14 +25,20 @@ enum DecodeBenchmarks {
     let pointCount = Int(options["--points"]!) ?? 300
     let repetitions = max(1, Int(options["--repetitions"]!) ?? 7)
     var generator = SplitMix64(seed: UInt64(options["--seed"]!) ?? 1)
-    let path =
+    var path =
       options["--out"]!.isEmpty
       ? FileManager.default.temporaryDirectory.appendingPathComponent("arsim-decode-bench.json").path
       : options["--out"]!
 
-    let recording = makeRecording(frames: frameCount, points: pointCount, generator: &generator)
+    let recording: Recording
     do {
-      try recording.write(toFile: path)
+      if options["--file"]!.isEmpty {
+        recording = makeRecording(frames: frameCount, points: pointCount, generator: &generator)
+        try recording.write(toFile: path)
+      } else {
+        path = options["--file"]!
+        recording = try Recording(contentsOfFile: path)
+      }
     } catch {
       FileHandle.standardError.write(Data("decode benchmark: \(error)\n".utf8))
       exit(1)
@@ -68,7 +78,7 @@ enum DecodeBenchmarks {
       "benchmark": .string("decode"),
       "file": .string(path),
       "bytes": .number(Double(byteCount)),
-      "frames": .number(Double(frameCount)),
+      "frames": .number(Double(recording.frames.count)),
       "pointsPerFrame": .number(Double(pointCount)),
       "repetitions": .number(Double(repetitions)),
       "parseMedianSeconds": .number(parseMedian),

@@ -2,8 +2,12 @@ import Foundation
 import SceneReplay
 import _ReplayFixtures
 
-/// `ARSimBenchmarks replay [--frames N] [--repetitions R] [--minutes-short A] [--minutes-long B]`
+/// `ARSimBenchmarks replay [--frames N] [--repetitions R] [--minutes-short A] [--minutes-long B]
+/// [--scene FILE]`
 ///
+/// Sample scene: `--scene FILE` (default `Scenes/dashboard-portrait.json` when it exists under
+/// the working directory) is decoded once and replayed single-threaded per repetition
+/// ("sampleScene", decoding excluded) — the goal is >= 10,000 frames/s on it.
 /// Throughput: a generated dashboard scene (12 buttons, 60 fps, N frames, default 3600) is
 /// replayed with the default settings, per repetition:
 /// - "placementAndTracking": from a `Recording` decoded in the set-up (decoding excluded);
@@ -22,7 +26,16 @@ enum ReplayBenchmarks {
     let jsonLinesIncludingDecoding: BenchmarkHarness.Timing
     let jsonLinesIncludingDecodingFramesPerSecond: Double
     let twoThreadsFramesPerSecond: Double
+    let sampleScene: SampleScene?
     let memory: Memory
+  }
+
+  struct SampleScene: Encodable {
+    let file: String
+    let frames: Int
+    let detections: Int
+    let timing: BenchmarkHarness.Timing
+    let framesPerSecond: Double
   }
 
   struct Memory: Encodable {
@@ -38,6 +51,7 @@ enum ReplayBenchmarks {
   static func run(arguments: [String]) {
     var options = [
       "--frames": "3600", "--repetitions": "5", "--minutes-short": "1", "--minutes-long": "10",
+      "--scene": "Scenes/dashboard-portrait.json",
     ]
     var index = 0
     while index + 1 < arguments.count {
@@ -74,6 +88,22 @@ enum ReplayBenchmarks {
         inMemory.checksum == streamed.checksum && inMemory.checksum == twoThreads.checksum,
         "replays of the same scene disagree")
 
+      var sampleScene: SampleScene?
+      let scenePath = options["--scene"]!
+      if FileManager.default.fileExists(atPath: scenePath) {
+        let sceneRecording = try Recording(contentsOfFile: scenePath)
+        var report: ReplayReport?
+        let timing = BenchmarkHarness.time(repetitions: repetitions) {
+          var source = ReplaySource(recording: sceneRecording)
+          report = try? ReplayEngine().run(&source)
+          return checksum(report)
+        }
+        sampleScene = SampleScene(
+          file: scenePath, frames: sceneRecording.frames.count,
+          detections: report?.placement.detectionCount ?? 0, timing: timing,
+          framesPerSecond: Double(sceneRecording.frames.count) / timing.medianSeconds)
+      }
+
       var peaks: [Int] = []
       var sizes: [Int] = []
       for minutes in [shortMinutes, longMinutes] {
@@ -92,6 +122,7 @@ enum ReplayBenchmarks {
           jsonLinesIncludingDecoding: streamed,
           jsonLinesIncludingDecodingFramesPerSecond: Double(frameCount) / streamed.medianSeconds,
           twoThreadsFramesPerSecond: Double(frameCount) / twoThreads.medianSeconds,
+          sampleScene: sampleScene,
           memory: Memory(
             shortMinutes: shortMinutes, longMinutes: longMinutes,
             shortPeakResidentBytes: peaks[0], longPeakResidentBytes: peaks[1],

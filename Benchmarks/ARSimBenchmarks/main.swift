@@ -11,6 +11,7 @@ let suites: [String: ([String]) -> Void] = [
   "tracking": TrackingBenchmarks.run,
   "replay": ReplayBenchmarks.run,
   "replay-memory": ReplayBenchmarks.memoryChild,
+  "sweep": SweepBenchmarks.run,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -7,21 +7,33 @@ import SpatialMath
 /// Errors thrown inside `required`/`optional` get the member's key put in front of their path.
 /// `null` for an optional member means absent.
 struct JSONObjectDecoder {
-  private(set) var remaining: [String: JSONValue]
+  /// The object's members, read without copying (a mutated copy would cost an allocation and a
+  /// rehash per object).
+  let members: [String: JSONValue]
+  /// The keys read so far, in order; `extras()` is every other member.
+  private var consumedKeys: [String] = []
   let strict: Bool
 
   init(_ value: JSONValue, strict: Bool) throws {
     guard case .object(let members) = value else {
       throw RecordingError(.typeMismatch, "expected an object, got \(value.typeName)")
     }
-    remaining = members
+    self.members = members
     self.strict = strict
+    consumedKeys.reserveCapacity(members.count)
+  }
+
+  /// The members not read yet.
+  var remaining: [String: JSONValue] {
+    guard consumedKeys.count < members.count else { return [:] }
+    return members.filter { !consumedKeys.contains($0.key) }
   }
 
   mutating func required<T>(_ key: String, _ body: (JSONValue) throws -> T) throws -> T {
-    guard let value = remaining.removeValue(forKey: key) else {
+    guard let value = members[key] else {
       throw RecordingError(.missingField, "missing required member \"\(key)\"")
     }
+    consumedKeys.append(key)
     do {
       return try body(value)
     } catch let error as RecordingError {
@@ -30,7 +42,8 @@ struct JSONObjectDecoder {
   }
 
   mutating func optional<T>(_ key: String, _ body: (JSONValue) throws -> T) throws -> T? {
-    guard let value = remaining.removeValue(forKey: key) else { return nil }
+    guard let value = members[key] else { return nil }
+    consumedKeys.append(key)
     if case .null = value { return nil }
     do {
       return try body(value)
@@ -41,6 +54,7 @@ struct JSONObjectDecoder {
 
   /// The members not consumed; in strict mode the first of them (sorted) is an error.
   func extras() throws -> [String: JSONValue] {
+    let remaining = self.remaining
     if strict, let key = remaining.keys.min(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
       throw RecordingError(.unknownField, "unknown member (strict mode)", path: [.key(key)])
     }

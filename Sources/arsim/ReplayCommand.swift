@@ -7,8 +7,8 @@ import SceneReplay
 /// `--threads`.
 enum ReplayCommand {
   static let usage = """
-    USAGE: arsim replay FILE [--config SETTINGS] [--json] [--out MARKERS.jsonl] [--threads N]
-                        [--skip-invalid-frames] [--max-frames N]
+    USAGE: arsim replay FILE [--config SETTINGS] [--json] [--out MARKERS.jsonl] [--report PAGE.html]
+                        [--threads N] [--skip-invalid-frames] [--max-frames N]
 
     Replays a recording (JSON, or JSON Lines streamed in bounded memory when FILE ends in .jsonl):
     per frame, places every detection (Vision box -> viewport point -> raycast -> world point) and
@@ -24,6 +24,9 @@ enum ReplayCommand {
       --json              Print one JSON object (keys sorted) instead of the table.
       --out FILE          Write one JSON line per frame with its markers (id, label, state,
                           position, spreadMeters, projection: visible | offScreen | behindCamera).
+      --report FILE       Write one self-contained HTML page: the metrics, the markers and, per
+                          marker, plots of the error vs truth and the frame-to-frame motion (mm)
+                          over time.
       --threads N         Threads for the per-frame placement work (default 1).
       --skip-invalid-frames
                           Skip frames that cannot be read, validated or converted (a JSON Lines
@@ -38,8 +41,8 @@ enum ReplayCommand {
     """
 
   static let options: [String: ParsedArguments.Arity] = [
-    "config": .one, "json": .flag, "out": .one, "threads": .one, "skip-invalid-frames": .flag,
-    "max-frames": .one,
+    "config": .one, "json": .flag, "out": .one, "report": .one, "threads": .one,
+    "skip-invalid-frames": .flag, "max-frames": .one,
   ]
 
   static func run(_ arguments: [String]) throws(CommandLineError) -> String {
@@ -68,6 +71,8 @@ enum ReplayCommand {
     }
     let outPath = parsed.string("out")
     if let outPath, outPath.isEmpty { throw .usage("option --out: empty file name") }
+    let reportPath = parsed.string("report")
+    if let reportPath, reportPath.isEmpty { throw .usage("option --report: empty file name") }
 
     // Run.
     do {
@@ -80,12 +85,23 @@ enum ReplayCommand {
         skipInvalidFrames: parsed.flag("skip-invalid-frames"))
       var writer = try outPath.map { try LineWriter(path: $0) }
       var progress = ProgressLine(totalFrames: source.frameCount)
+      var tracks = MarkerTrackHistory.Recorder()
       let report = try engine.run(
         &source,
-        onFrame: { frame in try writer?.write(frame.jsonValue) },
+        onFrame: { frame in
+          try writer?.write(frame.jsonValue)
+          if reportPath != nil { tracks.add(frame) }
+        },
         onProgress: { progress.update(framesDone: $0) })
       progress.finish()
       try writer?.close()
+      if let reportPath {
+        let page = ReplayHTMLReport(
+          title: URL(fileURLWithPath: path).lastPathComponent, report: report,
+          tracks: tracks.histories, truthObjects: source.header.truth?.objects ?? [])
+        guard FileManager.default.createFile(atPath: reportPath, contents: Data(page.html.utf8))
+        else { throw CommandLineError.runtime("\(reportPath): cannot write the file") }
+      }
       if parsed.flag("json") {
         return String(decoding: try JSONWriter.bytes(of: report.jsonValue), as: UTF8.self)
       }
@@ -115,6 +131,13 @@ struct LineWriter {
 
   mutating func write(_ value: JSONValue) throws {
     try JSONWriter.write(value, into: &buffer)
+    buffer.append(0x0A)
+    if buffer.count >= 1 << 16 { try flush() }
+  }
+
+  /// Writes `line` as given, then a newline.
+  mutating func writeLine(_ line: [UInt8]) throws(CommandLineError) {
+    buffer += line
     buffer.append(0x0A)
     if buffer.count >= 1 << 16 { try flush() }
   }

@@ -27,7 +27,16 @@ enum Tool {
       "replay", "Replay a recording: placement, tracking, metrics vs truth.",
       .returning(ReplayCommand.run)
     ),
+    ("validate", "Check recordings (optionally strict) without replaying.", .returning(ValidateCommand.run)),
     ("synth", "Synthesize a recording with truth from a scene spec.", .returning(SynthCommand.run)),
+    (
+      "render", "Draw a replayed frame, or the world from above, as SVG.",
+      .returning(RenderCommand.run)
+    ),
+    (
+      "sweep", "Replay recordings under a parameter grid (sharded), rank the settings.",
+      .returning(SweepCommand.run)
+    ),
   ]
 
   static var usage: String {

@@ -14,6 +14,8 @@ import Testing
       .filter { ($0.hasSuffix(".json") || $0.hasSuffix(".jsonl")) && !$0.hasPrefix("schema/")
           // `arsim explain --request` inputs: decoded by the arsim tests.
           && !$0.hasPrefix("requests/")
+          // Sweep grids: decoded by SweepGridTests.
+          && !$0.hasPrefix("grids/")
           // Scene specs: decoded and re-synthesized by the synthesis tests.
           && !$0.hasPrefix("specs/")
       }

@@ -1,0 +1,109 @@
+/// One line of a sweep's `results.jsonl`: a job, its settings and the replay's metrics.
+///
+/// JSON form (one object per line, keys sorted by `JSONWriter`):
+/// `{"axes": {...}, "combination": 3, "error": null, "frameCount": 120, "job": 7, "jobCount": 24,
+///   "metrics": {...} | null, "placement": {...}, "recording": "a.jsonl", "settings": {...}}`;
+/// `axes` holds the combination's axis values as written in the grid, `settings` the full
+/// `ReplaySettings` JSON object, `metrics` the `ReplayMetrics` object (`null` without truth or
+/// after an error) and `error` the failure (`RecordingError` text naming the recording, frame and
+/// JSON path) or `null`.
+public struct SweepResult: Sendable, Hashable {
+  /// The job id (`SweepJob.index`).
+  public var jobIndex: Int
+  /// The number of jobs in the whole sweep (all shards).
+  public var jobCount: Int
+  /// The recording's name relative to the recordings directory.
+  public var recording: String
+  /// The combination index in the grid's product order.
+  public var combinationIndex: Int
+  /// The combination's axis values (`SweepCombination.axesJSON`).
+  public var axes: JSONValue
+  /// The combination's settings JSON object.
+  public var settings: JSONValue
+  /// Frames replayed (0 after an error).
+  public var frameCount: Int
+  /// The `ReplayMetrics` JSON object, or `null` without truth or after an error.
+  public var metrics: JSONValue
+  /// The `ReplayPlacementStatistics` JSON object, or `null` after an error.
+  public var placement: JSONValue
+  /// Why the job failed, or `nil` when it ran.
+  public var error: String?
+
+  /// Creates a result.
+  public init(
+    jobIndex: Int, jobCount: Int, recording: String, combinationIndex: Int, axes: JSONValue,
+    settings: JSONValue, frameCount: Int, metrics: JSONValue, placement: JSONValue,
+    error: String?
+  ) {
+    self.jobIndex = jobIndex
+    self.jobCount = jobCount
+    self.recording = recording
+    self.combinationIndex = combinationIndex
+    self.axes = axes
+    self.settings = settings
+    self.frameCount = frameCount
+    self.metrics = metrics
+    self.placement = placement
+    self.error = error
+  }
+
+  /// The line's JSON object.
+  public var jsonValue: JSONValue {
+    .object([
+      "job": .number(Double(jobIndex)),
+      "jobCount": .number(Double(jobCount)),
+      "recording": .string(recording),
+      "combination": .number(Double(combinationIndex)),
+      "axes": axes,
+      "settings": settings,
+      "frameCount": .number(Double(frameCount)),
+      "metrics": metrics,
+      "placement": placement,
+      "error": error.map(JSONValue.string) ?? .null,
+    ])
+  }
+
+  /// Decodes a line (strict: unknown members are refused).
+  ///
+  /// - Throws: `RecordingError` naming the JSON path of the bad member.
+  public init(json: JSONValue) throws {
+    var object = try JSONObjectDecoder(json, strict: true)
+    func count(_ value: JSONValue) throws -> Int {
+      let n = try value.number()
+      guard n == n.rounded(), n >= 0, n < 9_007_199_254_740_992 else {
+        throw RecordingError(
+          .invalidValue, "expected an integer >= 0, got \(JSONWriter.text(of: n))")
+      }
+      return Int(n)
+    }
+    func objectValue(_ value: JSONValue) throws -> JSONValue {
+      guard case .object = value else {
+        throw RecordingError(.typeMismatch, "expected an object, got \(value.typeName)")
+      }
+      return value
+    }
+    jobIndex = try object.required("job", count)
+    jobCount = try object.required("jobCount", count)
+    guard jobIndex < jobCount else {
+      throw RecordingError(
+        .invalidValue, "job \(jobIndex) is not below jobCount \(jobCount)", path: [.key("job")])
+    }
+    recording = try object.required("recording") { try $0.string() }
+    combinationIndex = try object.required("combination", count)
+    axes = try object.required("axes", objectValue)
+    settings = try object.required("settings", objectValue)
+    frameCount = try object.required("frameCount", count)
+    metrics = try object.optional("metrics", objectValue) ?? .null
+    placement = try object.optional("placement", objectValue) ?? .null
+    error = try object.optional("error") { try $0.string() }
+    _ = try object.extras()
+  }
+
+  /// The number `metrics[key]`, or `nil` when absent, `null` or not a finite number.
+  public func metric(_ key: String) -> Double? {
+    guard case .object(let members) = metrics, case .number(let value)? = members[key],
+      value.isFinite
+    else { return nil }
+    return value
+  }
+}

@@ -1,0 +1,130 @@
+import Foundation
+
+/// Merges sweep result files (each in job order, as `arsim sweep` writes them) into one stream
+/// in job order, reading line by line: memory holds one line per file plus one settings object
+/// per combination, whatever the number of jobs.
+///
+/// Checks, each an error naming the file, line and JSON path: every line decodes as a
+/// `SweepResult`; lines of a file are in increasing job order; every line has the first line's
+/// `jobCount`; a combination index always comes with the same settings (results of one grid);
+/// no job appears twice.
+public struct SweepResultMerge {
+  /// One file's reader and its next (not yet returned) entry.
+  struct Head {
+    let file: String
+    let reader: BufferedLineReader
+    var entry: SweepResultSet.Entry?
+    var lineNumber = 0
+  }
+
+  var heads: [Head]
+  var settingsOf: [Int: JSONValue] = [:]
+  var last: (jobIndex: Int, place: String)?
+  /// The sweep's job count (every line agrees), or `nil` before any line.
+  public private(set) var jobCount: Int?
+  /// The entries returned so far.
+  public private(set) var mergedCount = 0
+  /// Up to `missingSampleLimit` job ids skipped so far (below the last returned job), ascending.
+  public private(set) var missingSample: [Int] = []
+  /// How many missing job ids `missingSample` keeps.
+  public let missingSampleLimit = 10
+
+  /// Opens the files and reads the first line of each.
+  ///
+  /// - Throws: `RecordingError` naming the file (`.io`) or the bad first line.
+  public init(files: [String]) throws {
+    heads = []
+    for file in files {
+      guard let handle = FileHandle(forReadingAtPath: file) else {
+        throw RecordingError(.io, "cannot read the file", file: file)
+      }
+      heads.append(Head(file: file, reader: BufferedLineReader(handle: handle, chunkSize: 1 << 16)))
+    }
+    for i in heads.indices { try advance(i) }
+  }
+
+  /// The number of jobs below `jobCount` that no line has (complete once `next()` returned
+  /// `nil`).
+  public var missingJobCount: Int { (jobCount ?? 0) - mergedCount }
+
+  /// The entry with the lowest job id among the files' next lines, or `nil` when every file is
+  /// read.
+  ///
+  /// - Throws: `RecordingError` naming the file, line and JSON path of the first check that fails.
+  public mutating func next() throws -> SweepResultSet.Entry? {
+    var best: Int?
+    for i in heads.indices {
+      guard let entry = heads[i].entry else { continue }
+      if best == nil || entry.result.jobIndex < heads[best!].entry!.result.jobIndex { best = i }
+    }
+    guard let best, let entry = heads[best].entry else {
+      if let jobCount { noteMissing(upTo: jobCount) }
+      return nil
+    }
+    let place = "\(heads[best].file):\(heads[best].lineNumber)"
+    if let last, last.jobIndex == entry.result.jobIndex {
+      throw RecordingError(
+        .invalidValue, "job \(entry.result.jobIndex) appears twice (also at \(last.place))",
+        path: [.key("job")], file: heads[best].file, line: heads[best].lineNumber)
+    }
+    noteMissing(upTo: entry.result.jobIndex)
+    last = (entry.result.jobIndex, place)
+    mergedCount += 1
+    try advance(best)
+    return entry
+  }
+
+  /// Records the job ids between the last returned one and `jobIndex` (exclusive) as missing.
+  mutating func noteMissing(upTo jobIndex: Int) {
+    var id = (last?.jobIndex ?? -1) + 1
+    while id < jobIndex, missingSample.count < missingSampleLimit {
+      missingSample.append(id)
+      id += 1
+    }
+  }
+
+  /// Reads file `i`'s next non-blank line into its head and checks it.
+  mutating func advance(_ i: Int) throws {
+    let previous = heads[i].entry?.result.jobIndex
+    heads[i].entry = nil
+    while let line = try heads[i].reader.nextLine() {
+      heads[i].lineNumber = heads[i].reader.lineNumber
+      if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+      let file = heads[i].file
+      let lineNumber = heads[i].lineNumber
+      func failure(_ message: String, _ key: String) -> RecordingError {
+        RecordingError(.invalidValue, message, path: [.key(key)], file: file, line: lineNumber)
+      }
+      let bytes = [UInt8](line)
+      let result: SweepResult
+      do {
+        result = try SweepResult(json: JSONParser.parse(bytes))
+      } catch var error as RecordingError {
+        error.file = file
+        error.line = lineNumber
+        throw error
+      }
+      if let jobCount, result.jobCount != jobCount {
+        throw failure(
+          "jobCount \(result.jobCount) differs from \(jobCount) in earlier lines (results of different sweeps?)",
+          "jobCount")
+      }
+      jobCount = result.jobCount
+      if let previous, result.jobIndex == previous {
+        throw failure("job \(previous) appears twice", "job")
+      }
+      if let previous, result.jobIndex < previous {
+        throw failure(
+          "job \(result.jobIndex) after job \(previous): the lines are not in job order", "job")
+      }
+      if let settings = settingsOf[result.combinationIndex], settings != result.settings {
+        throw failure(
+          "combination \(result.combinationIndex) has other settings than in an earlier line (results of different grids?)",
+          "settings")
+      }
+      settingsOf[result.combinationIndex] = result.settings
+      heads[i].entry = SweepResultSet.Entry(result: result, line: bytes)
+      return
+    }
+  }
+}

@@ -1,0 +1,113 @@
+import Dispatch
+import Foundation
+
+/// Runs sweep jobs: each job is one single-threaded `ReplayEngine` run of one recording under one
+/// combination; jobs run on up to `threadCount` threads at once (`concurrentPerform`, each thread
+/// taking the next job of a window), and results are handed over in job order, so what a caller
+/// writes is the same bytes for any thread count.
+public struct SweepRunner: Sendable {
+  /// The grid whose combinations the jobs index.
+  public let grid: SweepGrid
+  /// The directory the jobs' recording names are relative to.
+  public let recordingsDirectory: String
+  /// Jobs run at once (>= 1).
+  public let threadCount: Int
+
+  /// Creates a runner; a thread count below 1 is raised to 1.
+  public init(grid: SweepGrid, recordingsDirectory: String, threadCount: Int = 1) {
+    self.grid = grid
+    self.recordingsDirectory = recordingsDirectory
+    self.threadCount = max(1, threadCount)
+  }
+
+  /// The recordings in `directory`: the names of its regular files ending in `.json` or `.jsonl`
+  /// (not in subdirectories), sorted by their UTF-8 bytes.
+  ///
+  /// - Throws: `RecordingError` (`.io`) when the directory cannot be listed.
+  public static func recordings(inDirectory directory: String) throws -> [String] {
+    let names: [String]
+    do {
+      names = try FileManager.default.contentsOfDirectory(atPath: directory)
+    } catch {
+      throw RecordingError(.io, "cannot list the directory", file: directory)
+    }
+    return names.filter { name in
+      var isDirectory: ObjCBool = false
+      let exists = FileManager.default.fileExists(
+        atPath: directory + "/" + name, isDirectory: &isDirectory)
+      return exists && !isDirectory.boolValue
+        && (name.hasSuffix(".json") || name.hasSuffix(".jsonl"))
+    }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+  }
+
+  /// Runs one job; a recording that cannot be read or replayed gives a result with `error` set
+  /// (the error names the recording as listed, not the full path, so results do not depend on
+  /// where the directory is mounted).
+  ///
+  /// - Precondition: `job.combinationIndex` is an index of `grid.combinations`.
+  public func run(_ job: SweepJob, jobCount: Int) -> SweepResult {
+    let combination = grid.combinations[job.combinationIndex]
+    var result = SweepResult(
+      jobIndex: job.index, jobCount: jobCount, recording: job.recording,
+      combinationIndex: job.combinationIndex, axes: combination.axesJSON,
+      settings: combination.settingsJSON, frameCount: 0, metrics: .null, placement: .null,
+      error: nil)
+    do {
+      var source = try ReplaySource(contentsOfFile: recordingsDirectory + "/" + job.recording)
+      let report = try ReplayEngine(settings: combination.settings, threadCount: 1).run(&source)
+      result.frameCount = report.frameCount
+      result.metrics = report.metrics?.jsonValue ?? .null
+      result.placement = report.placement.jsonValue
+    } catch var error as RecordingError {
+      error.file = job.recording
+      result.error = error.description
+    } catch {
+      result.error = "\(job.recording): \(error)"
+    }
+    return result
+  }
+
+  /// Runs `jobs` and calls `onResult` with each result in the order of `jobs`. Jobs run in
+  /// windows of `8 * threadCount`; memory holds one window of results.
+  ///
+  /// - Throws: what `onResult` throws (the run stops there).
+  public func run(
+    _ jobs: [SweepJob], jobCount: Int, onResult: (SweepResult) throws -> Void
+  ) rethrows {
+    let window = 8 * threadCount
+    var start = 0
+    while start < jobs.count {
+      let slice = Array(jobs[start..<min(start + window, jobs.count)])
+      for result in runWindow(slice, jobCount: jobCount) { try onResult(result) }
+      start += slice.count
+    }
+  }
+
+  func runWindow(_ jobs: [SweepJob], jobCount: Int) -> [SweepResult] {
+    let workers = min(threadCount, jobs.count)
+    guard workers > 1 else { return jobs.map { run($0, jobCount: jobCount) } }
+    var results = [SweepResult?](repeating: nil, count: jobs.count)
+    let next = JobCounter()
+    results.withUnsafeMutableBufferPointer { buffer in
+      nonisolated(unsafe) let output = buffer
+      DispatchQueue.concurrentPerform(iterations: workers) { _ in
+        while let i = next.take(below: jobs.count) { output[i] = run(jobs[i], jobCount: jobCount) }
+      }
+    }
+    return results.map { $0! }
+  }
+}
+
+/// Hands out job positions 0, 1, 2, ... to worker threads (private storage behind a lock).
+private final class JobCounter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = 0
+
+  func take(below limit: Int) -> Int? {
+    lock.lock()
+    defer { lock.unlock() }
+    guard value < limit else { return nil }
+    value += 1
+    return value - 1
+  }
+}
