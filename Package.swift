@@ -36,13 +36,16 @@ let package = Package(
     .executableTarget(
       name: "ARSimBenchmarks",
       dependencies: [
-        "Placement", "ARSimulation", "SceneReplay", "SpatialMath", "_RaycastKernels", "_ReplayFixtures",
+        "Placement", "ARSimulation", "SceneReplay", "SpatialMath", "_RaycastKernels",
+        "_ReplayFixtures",
       ],
       path: "Benchmarks/ARSimBenchmarks"
     ),
     .testTarget(name: "SpatialMathTests", dependencies: ["SpatialMath"]),
-    .testTarget(name: "ARSimulationTests", dependencies: ["ARSimulation", "SpatialMath", "_RaycastKernels"]),
-    .testTarget(name: "PlacementTests", dependencies: ["Placement", "ARSimulation", "SpatialMath"]),
+    .testTarget(
+      name: "ARSimulationTests", dependencies: ["ARSimulation", "SpatialMath", "_RaycastKernels"]),
+    .testTarget(
+      name: "PlacementTests", dependencies: ["Placement", "ARSimulation", "SpatialMath"]),
     .testTarget(
       name: "SceneReplayTests",
       dependencies: ["SceneReplay", "Placement", "ARSimulation", "SpatialMath", "_ReplayFixtures"],

@@ -1,6 +1,6 @@
-import SpatialMath
 import Foundation
 import SceneReplay
+import SpatialMath
 
 /// `ARSimBenchmarks decode [--frames N] [--points P] [--repetitions R] [--seed S] [--out FILE]
 /// [--file RECORDING]` (`--file` times an existing recording instead of a generated one)
@@ -27,7 +27,8 @@ enum DecodeBenchmarks {
     var generator = SplitMix64(seed: UInt64(options["--seed"]!) ?? 1)
     var path =
       options["--out"]!.isEmpty
-      ? FileManager.default.temporaryDirectory.appendingPathComponent("arsim-decode-bench.json").path
+      ? FileManager.default.temporaryDirectory.appendingPathComponent("arsim-decode-bench.json")
+        .path
       : options["--out"]!
 
     let recording: Recording
@@ -52,7 +53,9 @@ enum DecodeBenchmarks {
     for _ in 0..<repetitions {
       let start = clock.now
       if let data = FileManager.default.contents(atPath: path),
-        let value = try? data.withUnsafeBytes({ try JSONParser.parse($0.bindMemory(to: UInt8.self)) }),
+        let value = try? data.withUnsafeBytes({
+          try JSONParser.parse($0.bindMemory(to: UInt8.self))
+        }),
         case .object(let members) = value
       {
         checksum &+= members.count
@@ -110,17 +113,25 @@ enum DecodeBenchmarks {
     var result: [RecordingFrame] = []
     result.reserveCapacity(frames)
     for index in 0..<frames {
-      let angle = generator.uniform(-0.2 ... 0.2)
+      let angle = generator.uniform(-0.2...0.2)
       let (c, s) = (cos(angle), sin(angle))
       let camera = RecordingCamera(
-        transform: [c, 0, -s, 0, 0, 1, 0, 0, s, 0, c, 0, rounded(0.001 * Double(index)), 1.4, rounded(generator.uniform(-0.1 ... 0.1)), 1],
+        transform: [
+          c, 0, -s, 0, 0, 1, 0, 0, s, 0, c, 0, rounded(0.001 * Double(index)), 1.4,
+          rounded(generator.uniform(-0.1...0.1)), 1,
+        ],
         intrinsics: [1445.3, 0, 0, 0, 1445.3, 0, 959.5, 719.5, 1],
         imageResolution: .init(width: 1920, height: 1440))
       let planes = (0..<4).map { k in
         RecordingPlane(
-          identifier: "PLANE-\(k)", transform: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, Double(k), -1, rounded(generator.uniform(-3 ... -1)), 1],
-          center: SIMD3(rounded(generator.uniform(-0.1 ... 0.1)), 0, 0),
-          extent: RecordingPlaneExtent(width: rounded(generator.uniform(0.2 ... 2)), height: rounded(generator.uniform(0.2 ... 2))),
+          identifier: "PLANE-\(k)",
+          transform: [
+            1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, Double(k), -1,
+            rounded(generator.uniform(-3 ... -1)), 1,
+          ],
+          center: SIMD3(rounded(generator.uniform(-0.1...0.1)), 0, 0),
+          extent: RecordingPlaneExtent(
+            width: rounded(generator.uniform(0.2...2)), height: rounded(generator.uniform(0.2...2))),
           boundary: (0..<8).map { v in
             let a = Double(v) * Double.pi / 4
             return SIMD3(rounded(0.5 * cos(a)), 0, rounded(0.5 * sin(a)))
@@ -129,22 +140,30 @@ enum DecodeBenchmarks {
       }
       let cloud = RecordingFeaturePoints(
         points: (0..<points).map { _ in
-          SIMD3(rounded(generator.uniform(-2 ... 2)), rounded(generator.uniform(-1 ... 1)), rounded(generator.uniform(-4 ... -0.5)))
+          SIMD3(
+            rounded(generator.uniform(-2...2)), rounded(generator.uniform(-1...1)),
+            rounded(generator.uniform(-4 ... -0.5)))
         },
         identifiers: (0..<points).map { UInt64(index * points + $0) })
       let detections = (0..<3).map { k in
         RecordingDetection(
-          label: "label-\(k)", confidence: rounded(generator.uniform(0.3 ... 1)),
-          boundingBox: .init(x: rounded(generator.uniform(0 ... 0.5)), y: rounded(generator.uniform(0 ... 0.5)), width: 0.1, height: 0.2))
+          label: "label-\(k)", confidence: rounded(generator.uniform(0.3...1)),
+          boundingBox: .init(
+            x: rounded(generator.uniform(0...0.5)), y: rounded(generator.uniform(0...0.5)),
+            width: 0.1, height: 0.2))
       }
       result.append(
         RecordingFrame(
-          timestamp: 100 + Double(index) / 60, camera: camera, planes: planes, featurePoints: cloud, detections: detections))
+          timestamp: 100 + Double(index) / 60, camera: camera, planes: planes, featurePoints: cloud,
+          detections: detections))
     }
     return Recording(
       header: RecordingHeader(
-        vision: RecordingVision(cropAndScale: .centerCrop, modelInputSize: .init(width: 416, height: 416), orientation: .right),
-        viewport: RecordingViewport(size: .init(width: 390, height: 844), interfaceOrientation: .portrait)),
+        vision: RecordingVision(
+          cropAndScale: .centerCrop, modelInputSize: .init(width: 416, height: 416),
+          orientation: .right),
+        viewport: RecordingViewport(
+          size: .init(width: 390, height: 844), interfaceOrientation: .portrait)),
       frames: result)
   }
 }

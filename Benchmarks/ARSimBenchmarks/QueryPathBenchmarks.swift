@@ -36,15 +36,17 @@ enum QueryPathBenchmarks {
       let anchors = RaycastWorkload.rectangles(count: k, seed: 2024).enumerated().map { i, plane in
         anchor(plane, identifier: String(format: "P%04d", i))
       }
-      let frame = ViewportFrame(camera: camera, viewport: viewport, world: FrameWorld(planeAnchors: anchors))
+      let frame = ViewportFrame(
+        camera: camera, viewport: viewport, world: FrameWorld(planeAnchors: anchors))
       let raycaster = Raycaster()
       var perQueryNearest: [String?] = []
       let perQuery = BenchmarkHarness.time(repetitions: repetitions) {
         var sum = 0.0
         perQueryNearest.removeAll(keepingCapacity: true)
         for p in points {
-          guard let query = frame.raycastQuery(
-            fromViewportPoint: p, allowing: .existingPlaneGeometry, alignment: .any)
+          guard
+            let query = frame.raycastQuery(
+              fromViewportPoint: p, allowing: .existingPlaneGeometry, alignment: .any)
           else { continue }
           let hit = raycaster.raycast(query, in: frame.world).first
           perQueryNearest.append(hit?.anchorIdentifier)
@@ -78,11 +80,13 @@ enum QueryPathBenchmarks {
 
   /// The plane anchor of a workload rectangle (boundary = the rectangle).
   static func anchor(_ plane: BatchPlane, identifier: String) -> PlaneAnchor {
-    guard case .rectangle(_, let half, _) = plane.shape else { fatalError("workload planes are rectangles") }
+    guard case .rectangle(_, let half, _) = plane.shape else {
+      fatalError("workload planes are rectangles")
+    }
     return try! PlaneAnchor(
       identifier: identifier, transform: plane.worldFromPlane.matrix,
       extent: PlaneExtent(width: 2 * half.x, height: 2 * half.y)!,
-      boundary: PlaneBoundary(rectangleHalfWidth: half.x, halfHeight: half.y)!, alignment: .vertical)
+      boundary: PlaneBoundary(rectangleHalfWidth: half.x, halfHeight: half.y)!, alignment: .vertical
+    )
   }
 }
-

@@ -48,17 +48,27 @@ enum RaycastBenchmarks {
       let arg = arguments[i]
       let value = i + 1 < arguments.count ? arguments[i + 1] : nil
       switch arg {
-      case "--repetitions": guard let v = value.flatMap(Int.init), v > 0 else { return nil }
-        options.repetitions = v; i += 1
-      case "--seed": guard let v = value.flatMap({ UInt64($0) }) else { return nil }
-        options.seed = v; i += 1
-      case "--export": guard let v = value else { return nil }
-        options.exportDirectory = v; i += 1
-      case "--planes": guard let v = value else { return nil }
+      case "--repetitions":
+        guard let v = value.flatMap(Int.init), v > 0 else { return nil }
+        options.repetitions = v
+        i += 1
+      case "--seed":
+        guard let v = value.flatMap({ UInt64($0) }) else { return nil }
+        options.seed = v
+        i += 1
+      case "--export":
+        guard let v = value else { return nil }
+        options.exportDirectory = v
+        i += 1
+      case "--planes":
+        guard let v = value else { return nil }
         let counts = v.split(separator: ",").compactMap { Int($0) }
         guard !counts.isEmpty, counts.allSatisfy({ $0 >= 0 }) else { return nil }
-        options.planeCounts = counts; i += 1
-      case "--quick": options.repetitions = 3; options.planeCounts = [8, 64]
+        options.planeCounts = counts
+        i += 1
+      case "--quick":
+        options.repetitions = 3
+        options.planeCounts = [8, 64]
       case "--no-reference": options.checksReference = false
       default: return nil
       }
@@ -69,8 +79,9 @@ enum RaycastBenchmarks {
 
   static func run(arguments: [String]) {
     if arguments.contains("--help") {
-      print("usage: ARSimBenchmarks raycast [--repetitions N] [--seed S] [--planes 1,8,64,512] "
-            + "[--export DIR] [--quick] [--no-reference]")
+      print(
+        "usage: ARSimBenchmarks raycast [--repetitions N] [--seed S] [--planes 1,8,64,512] "
+          + "[--export DIR] [--quick] [--no-reference]")
       return
     }
     guard let options = parse(arguments) else {
@@ -85,15 +96,18 @@ enum RaycastBenchmarks {
     var buffer = BatchRaycastResult()
     for k in options.planeCounts {
       let planes = RaycastWorkload.rectangles(count: k, seed: options.seed)
-      setup["K=\(k)"] = median((0..<options.repetitions).map { _ in
-        time { _ = BatchRaycastScene(planes: planes) }
-      }) * 1e6
+      setup["K=\(k)"] =
+        median(
+          (0..<options.repetitions).map { _ in
+            time { _ = BatchRaycastScene(planes: planes) }
+          }) * 1e6
       let scene = BatchRaycastScene(planes: planes)
       if let dir = options.exportDirectory {
         export(planes: planes, sparse: sparse, to: "\(dir)/raycast-K\(k).txt")
       }
       // Reference once (it is slow): timed with one repetition, and the truth for the checks.
-      let reference = options.checksReference
+      let reference =
+        options.checksReference
         ? scene.intersect(grid, engine: .reference, threadCount: 2)
         : scene.intersect(grid, engine: .simd, threadCount: 2)
       checksums["frame K=\(k)"] = checksum(reference)
@@ -102,43 +116,51 @@ enum RaycastBenchmarks {
         (.simd, 1, false),
       ]
       for (engine, threads, culling) in frameConfigs {
-        let seconds = median((0..<options.repetitions).map { _ in
-          time {
-            scene.intersect(grid, engine: engine, threadCount: threads, usesTileCulling: culling,
-                            into: &buffer)
-          }
-        })
-        measurements.append(Measurement(
-          workload: "frame", planes: k, engine: engine.rawValue,
-          instructionSet: engine.instructionSetName, threads: threads, tileCulling: culling,
-          rays: grid.count, medianSeconds: seconds, mraysPerSecond: Double(grid.count) / seconds / 1e6,
-          repetitions: options.repetitions,
-          matchesReference: options.checksReference ? buffer == reference : nil))
+        let seconds = median(
+          (0..<options.repetitions).map { _ in
+            time {
+              scene.intersect(
+                grid, engine: engine, threadCount: threads, usesTileCulling: culling,
+                into: &buffer)
+            }
+          })
+        measurements.append(
+          Measurement(
+            workload: "frame", planes: k, engine: engine.rawValue,
+            instructionSet: engine.instructionSetName, threads: threads, tileCulling: culling,
+            rays: grid.count, medianSeconds: seconds,
+            mraysPerSecond: Double(grid.count) / seconds / 1e6,
+            repetitions: options.repetitions,
+            matchesReference: options.checksReference ? buffer == reference : nil))
       }
       if options.checksReference {
-      let refSeconds = time { buffer = scene.intersect(grid, engine: .reference, threadCount: 1) }
-      measurements.append(Measurement(
-        workload: "frame", planes: k, engine: "reference", instructionSet: "swift", threads: 1,
-        tileCulling: false, rays: grid.count, medianSeconds: refSeconds,
-        mraysPerSecond: Double(grid.count) / refSeconds / 1e6, repetitions: 1,
-        matchesReference: buffer == reference))
+        let refSeconds = time { buffer = scene.intersect(grid, engine: .reference, threadCount: 1) }
+        measurements.append(
+          Measurement(
+            workload: "frame", planes: k, engine: "reference", instructionSet: "swift", threads: 1,
+            tileCulling: false, rays: grid.count, medianSeconds: refSeconds,
+            mraysPerSecond: Double(grid.count) / refSeconds / 1e6, repetitions: 1,
+            matchesReference: buffer == reference))
       }
 
       let sparseReference = scene.intersect(
         sparse, engine: options.checksReference ? .reference : .simd)
       checksums["sparse K=\(k)"] = checksum(sparseReference)
       let sparseEngines: [(BatchRaycastEngine, Int)] =
-        [(.simd, 1), (.simd, 2), (.baseline, 1)] + (options.checksReference ? [(.reference, 1)] : [])
+        [(.simd, 1), (.simd, 2), (.baseline, 1)]
+        + (options.checksReference ? [(.reference, 1)] : [])
       for (engine, threads) in sparseEngines {
-        let seconds = median((0..<options.repetitions).map { _ in
-          time { scene.intersect(sparse, engine: engine, threadCount: threads, into: &buffer) }
-        })
-        measurements.append(Measurement(
-          workload: "sparse", planes: k, engine: engine.rawValue,
-          instructionSet: engine.instructionSetName, threads: threads, tileCulling: false,
-          rays: sparse.count, medianSeconds: seconds,
-          mraysPerSecond: Double(sparse.count) / seconds / 1e6, repetitions: options.repetitions,
-          matchesReference: options.checksReference ? buffer == sparseReference : nil))
+        let seconds = median(
+          (0..<options.repetitions).map { _ in
+            time { scene.intersect(sparse, engine: engine, threadCount: threads, into: &buffer) }
+          })
+        measurements.append(
+          Measurement(
+            workload: "sparse", planes: k, engine: engine.rawValue,
+            instructionSet: engine.instructionSetName, threads: threads, tileCulling: false,
+            rays: sparse.count, medianSeconds: seconds,
+            mraysPerSecond: Double(sparse.count) / seconds / 1e6, repetitions: options.repetitions,
+            matchesReference: options.checksReference ? buffer == sparseReference : nil))
       }
     }
     let report = Report(
@@ -165,7 +187,9 @@ enum RaycastBenchmarks {
 
   /// Hits, the sum of hit plane indices and the sum of hit distances (in order), as text.
   static func checksum(_ r: BatchRaycastResult) -> String {
-    var hits = 0, indexSum = 0, tSum = 0.0
+    var hits = 0
+    var indexSum = 0
+    var tSum = 0.0
     for i in 0..<r.count where r.planeIndex[i] >= 0 {
       hits += 1
       indexSum += Int(r.planeIndex[i])
@@ -177,17 +201,20 @@ enum RaycastBenchmarks {
   /// Writes the scene (4 world corners per rectangle) and the sparse rays as text for the peer.
   /// Floats print in Swift's shortest round-trip form, so the peer reads the identical values.
   static func export(planes: [BatchPlane], sparse: BatchRaySoA, to path: String) {
-    var text = "camera \(RaycastWorkload.imageWidth) \(RaycastWorkload.imageHeight) "
+    var text =
+      "camera \(RaycastWorkload.imageWidth) \(RaycastWorkload.imageHeight) "
       + "\(RaycastWorkload.focalLength) \(RaycastWorkload.focalLength) "
       + "\(RaycastWorkload.principalPoint.x) \(RaycastWorkload.principalPoint.y)\n"
     text += "rectangles \(planes.count)\n"
     for plane in planes {
-      text += RaycastWorkload.corners(of: plane).map { "\($0.x) \($0.y) \($0.z)" }
+      text +=
+        RaycastWorkload.corners(of: plane).map { "\($0.x) \($0.y) \($0.z)" }
         .joined(separator: " ") + "\n"
     }
     text += "rays \(sparse.count)\n"
     for i in 0..<sparse.count {
-      text += "\(sparse.originX[i]) \(sparse.originY[i]) \(sparse.originZ[i]) "
+      text +=
+        "\(sparse.originX[i]) \(sparse.originY[i]) \(sparse.originZ[i]) "
         + "\(sparse.directionX[i]) \(sparse.directionY[i]) \(sparse.directionZ[i])\n"
     }
     do {

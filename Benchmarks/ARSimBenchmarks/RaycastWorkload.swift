@@ -15,7 +15,8 @@ enum RaycastWorkload {
 
   static var camera: BatchPixelGrid {
     BatchPixelGrid(
-      imageWidth: imageWidth, height: imageHeight, focalLengthPixels: SIMD2(focalLength, focalLength),
+      imageWidth: imageWidth, height: imageHeight,
+      focalLengthPixels: SIMD2(focalLength, focalLength),
       principalPointPixels: principalPoint, worldFromCamera: .identity)
   }
 
@@ -27,7 +28,8 @@ enum RaycastWorkload {
     var rng = SplitMix64(seed: seed)
     return (0..<count).map { i in
       var c = SIMD3<Float>(
-        Float(rng.uniform(-1.5...1.5)), Float(rng.uniform(-1.5...1.5)), Float(rng.uniform(-3 ... -0.3)))
+        Float(rng.uniform(-1.5...1.5)), Float(rng.uniform(-1.5...1.5)),
+        Float(rng.uniform(-3 ... -0.3)))
       let toCamera = (-c).normalized()!
       var n: SIMD3<Float>
       switch i % 4 {
@@ -37,9 +39,11 @@ enum RaycastWorkload {
       case 2:
         n = SIMD3(toCamera.x, 0, toCamera.z).normalized() ?? SIMD3(0, 0, 1)
       default:
-        let tilt = rng.uniform(0...(Double.pi / 3)), around = rng.uniform(0...(2 * Double.pi))
+        let tilt = rng.uniform(0...(Double.pi / 3))
+        let around = rng.uniform(0...(2 * Double.pi))
         let a = abs(toCamera.y) < 0.9 ? SIMD3<Float>(0, 1, 0) : SIMD3<Float>(1, 0, 0)
-        let p = toCamera.cross(a).normalized()!, q = toCamera.cross(p)
+        let p = toCamera.cross(a).normalized()!
+        let q = toCamera.cross(p)
         let axis = Float(cos(around)) * p + Float(sin(around)) * q
         n = toCamera * Float(cos(tilt)) + axis * Float(sin(tilt))
       }
@@ -62,9 +66,12 @@ enum RaycastWorkload {
     var rng = SplitMix64(seed: seed)
     var r: [[Float]] = Array(repeating: [], count: 6)
     for _ in 0..<count {
-      let u = Float(rng.uniform(0...Double(imageWidth))), v = Float(rng.uniform(0...Double(imageHeight)))
-      let d = SIMD3<Float>((u - principalPoint.x) / focalLength, -(v - principalPoint.y) / focalLength, -1)
-        .normalized()!
+      let u = Float(rng.uniform(0...Double(imageWidth)))
+      let v = Float(rng.uniform(0...Double(imageHeight)))
+      let d = SIMD3<Float>(
+        (u - principalPoint.x) / focalLength, -(v - principalPoint.y) / focalLength, -1
+      )
+      .normalized()!
       for (i, value) in [0, 0, 0, d.x, d.y, d.z].enumerated() { r[i].append(value) }
     }
     return BatchRaySoA(

@@ -35,7 +35,9 @@ public struct ARKitDataLoggerImporter: Sendable, Hashable {
   public var imageResolution: Size
 
   /// Creates an importer with the camera the logger did not record.
-  public init(focalLengthPixels: SIMD2<Double>, principalPointPixels: SIMD2<Double>, imageResolution: Size) {
+  public init(
+    focalLengthPixels: SIMD2<Double>, principalPointPixels: SIMD2<Double>, imageResolution: Size
+  ) {
     self.focalLengthPixels = focalLengthPixels
     self.principalPointPixels = principalPointPixels
     self.imageResolution = imageResolution
@@ -70,13 +72,16 @@ public struct ARKitDataLoggerImporter: Sendable, Hashable {
     try Self.forEachDataLine(path: posePath, fileName: Self.poseFileName, comments: &comments) {
       fields, line in
       guard fields.count == 13 else {
-        throw Self.error(Self.poseFileName, line, "expected 13 numbers (timestamp and 12 pose values), got \(fields.count)")
+        throw Self.error(
+          Self.poseFileName, line,
+          "expected 13 numbers (timestamp and 12 pose values), got \(fields.count)")
       }
       let nanoseconds = fields[0]
       if let previousNanoseconds, !(nanoseconds > previousNanoseconds) {
         throw Self.error(
           Self.poseFileName, line,
-          "timestamps must be strictly increasing, got \(JSONWriter.text(of: nanoseconds)) after \(JSONWriter.text(of: previousNanoseconds))")
+          "timestamps must be strictly increasing, got \(JSONWriter.text(of: nanoseconds)) after \(JSONWriter.text(of: previousNanoseconds))"
+        )
       }
       previousNanoseconds = nanoseconds
       // Row-major rows (r11 r12 r13 tx), (r21 ...), (r31 ...) -> column-major 4x4.
@@ -100,10 +105,14 @@ public struct ARKitDataLoggerImporter: Sendable, Hashable {
     if FileManager.default.fileExists(atPath: pointPath) {
       var points: [SIMD3<Double>] = []
       var colors: [JSONValue] = []
-      try Self.forEachDataLine(path: pointPath, fileName: Self.pointCloudFileName, comments: &comments) {
+      try Self.forEachDataLine(
+        path: pointPath, fileName: Self.pointCloudFileName, comments: &comments
+      ) {
         fields, line in
         guard fields.count == 6 else {
-          throw Self.error(Self.pointCloudFileName, line, "expected 6 numbers (x y z Y Cb Cr), got \(fields.count)")
+          throw Self.error(
+            Self.pointCloudFileName, line, "expected 6 numbers (x y z Y Cb Cr), got \(fields.count)"
+          )
         }
         points.append(SIMD3(fields[0], fields[1], fields[2]))
         colors.append(.array(fields[3...5].map { .number($0) }))
@@ -115,7 +124,8 @@ public struct ARKitDataLoggerImporter: Sendable, Hashable {
 
     var source: [String: JSONValue] = ["importer": .string("arkit-data-logger")]
     source["comments"] = .object(comments)
-    let recording = Recording(header: RecordingHeader(extras: ["source": .object(source)]), frames: frames)
+    let recording = Recording(
+      header: RecordingHeader(extras: ["source": .object(source)]), frames: frames)
     try recording.validate()
     return recording
   }
@@ -140,7 +150,8 @@ public struct ARKitDataLoggerImporter: Sendable, Hashable {
       do {
         next = try lines.nextLine()
       } catch {
-        throw RecordingError(.io, "cannot read the file: \(error.localizedDescription)", file: fileName)
+        throw RecordingError(
+          .io, "cannot read the file: \(error.localizedDescription)", file: fileName)
       }
       guard let line = next else { return }
       let lineNumber = lines.lineNumber
@@ -157,7 +168,8 @@ public struct ARKitDataLoggerImporter: Sendable, Hashable {
           let shown = text.unicodeScalars.prefix(32).map { $0.escaped(asASCII: true) }.joined()
           let more = text.unicodeScalars.count > 32 ? "..." : ""
           throw error(
-            fileName, lineNumber, "field \(fields.count + 1) \"\(shown)\(more)\" is not a finite number")
+            fileName, lineNumber,
+            "field \(fields.count + 1) \"\(shown)\(more)\" is not a finite number")
         }
         fields.append(value)
       }

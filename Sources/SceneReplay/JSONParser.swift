@@ -101,9 +101,15 @@ struct JSONCursor {
     case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
     case UInt8(ascii: "\""): return .string(try parseString())
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
-    case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
-    case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
-    case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+    case UInt8(ascii: "t"):
+      try expectLiteral("true")
+      return .bool(true)
+    case UInt8(ascii: "f"):
+      try expectLiteral("false")
+      return .bool(false)
+    case UInt8(ascii: "n"):
+      try expectLiteral("null")
+      return .null
     default: throw error("expected a value, got \(describeCurrent())")
     }
   }
@@ -333,7 +339,9 @@ struct JSONCursor {
     if index < bytes.count && (bytes[index] | 0x20) == UInt8(ascii: "e") {
       index += 1
       var exponentNegative = false
-      if index < bytes.count && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) {
+      if index < bytes.count
+        && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-"))
+      {
         exponentNegative = bytes[index] == UInt8(ascii: "-")
         index += 1
       }

@@ -53,7 +53,8 @@ public enum JSONWriter {
   }
 
   static func append(_ text: StaticString, to output: inout [UInt8]) {
-    output.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    output.append(
+      contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
 
   static func writeNumber(_ number: Double, into output: inout [UInt8]) throws {
@@ -81,13 +82,27 @@ public enum JSONWriter {
     output.append(UInt8(ascii: "\""))
     for byte in text.utf8 {
       switch byte {
-      case 0x22: output.append(0x5C); output.append(0x22)
-      case 0x5C: output.append(0x5C); output.append(0x5C)
-      case 0x0A: output.append(0x5C); output.append(UInt8(ascii: "n"))
-      case 0x0D: output.append(0x5C); output.append(UInt8(ascii: "r"))
-      case 0x09: output.append(0x5C); output.append(UInt8(ascii: "t"))
-      case 0x08: output.append(0x5C); output.append(UInt8(ascii: "b"))
-      case 0x0C: output.append(0x5C); output.append(UInt8(ascii: "f"))
+      case 0x22:
+        output.append(0x5C)
+        output.append(0x22)
+      case 0x5C:
+        output.append(0x5C)
+        output.append(0x5C)
+      case 0x0A:
+        output.append(0x5C)
+        output.append(UInt8(ascii: "n"))
+      case 0x0D:
+        output.append(0x5C)
+        output.append(UInt8(ascii: "r"))
+      case 0x09:
+        output.append(0x5C)
+        output.append(UInt8(ascii: "t"))
+      case 0x08:
+        output.append(0x5C)
+        output.append(UInt8(ascii: "b"))
+      case 0x0C:
+        output.append(0x5C)
+        output.append(UInt8(ascii: "f"))
       case 0..<0x20:
         let hex = Array("0123456789abcdef".utf8)
         output.append(contentsOf: Array("\\u00".utf8))

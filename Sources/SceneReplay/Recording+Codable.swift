@@ -27,14 +27,18 @@ extension RecordingFrame: Codable {
 
 extension RecordingCamera: Codable {
   /// Decodes and validates (lenient).
-  public init(from decoder: any Decoder) throws { try self.init(json: JSONValue(from: decoder), strict: false) }
+  public init(from decoder: any Decoder) throws {
+    try self.init(json: JSONValue(from: decoder), strict: false)
+  }
   /// Encodes the canonical members plus extras.
   public func encode(to encoder: any Encoder) throws { try jsonValue.encode(to: encoder) }
 }
 
 extension RecordingPlane: Codable {
   /// Decodes and validates (lenient).
-  public init(from decoder: any Decoder) throws { try self.init(json: JSONValue(from: decoder), strict: false) }
+  public init(from decoder: any Decoder) throws {
+    try self.init(json: JSONValue(from: decoder), strict: false)
+  }
   /// Encodes the canonical members plus extras.
   public func encode(to encoder: any Encoder) throws { try jsonValue.encode(to: encoder) }
 }
@@ -48,7 +52,9 @@ extension RecordingPlaneList: Codable {
 
 extension RecordingDetection: Codable {
   /// Decodes and validates (lenient).
-  public init(from decoder: any Decoder) throws { try self.init(json: JSONValue(from: decoder), strict: false) }
+  public init(from decoder: any Decoder) throws {
+    try self.init(json: JSONValue(from: decoder), strict: false)
+  }
   /// Encodes the canonical members plus extras.
   public func encode(to encoder: any Encoder) throws { try jsonValue.encode(to: encoder) }
 }

@@ -76,12 +76,15 @@ extension RecordingPlane {
   /// The recording form of a plane anchor.
   public init(_ anchor: PlaneAnchor) {
     self.init(
-      identifier: anchor.identifier, transform: anchor.transform.columnMajor.map(Double.init(shortest:)),
+      identifier: anchor.identifier,
+      transform: anchor.transform.columnMajor.map(Double.init(shortest:)),
       center: SIMD3<Double>(shortest: anchor.center),
       extent: RecordingPlaneExtent(
-        width: Double(shortest: anchor.extent.width), height: Double(shortest: anchor.extent.height),
+        width: Double(shortest: anchor.extent.width),
+        height: Double(shortest: anchor.extent.height),
         rotationOnYAxisRadians: anchor.extent.rotationOnYAxis.radians),
-      boundary: anchor.boundary.vertices.map { SIMD3<Double>(shortest: $0) }, alignment: anchor.alignment,
+      boundary: anchor.boundary.vertices.map { SIMD3<Double>(shortest: $0) },
+      alignment: anchor.alignment,
       classification: anchor.classification)
   }
 }

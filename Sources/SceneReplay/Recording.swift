@@ -55,7 +55,8 @@ public struct Recording: Sendable, Hashable {
   /// - Throws: ``RecordingError`` with the JSON path (the file is filled in by the file readers).
   public init(json: JSONValue, strict: Bool = false, limits: RecordingLimits = .default) throws {
     guard case .object(var members) = json else {
-      throw RecordingError(.typeMismatch, "expected an object at the top level, got \(json.typeName)")
+      throw RecordingError(
+        .typeMismatch, "expected an object at the top level, got \(json.typeName)")
     }
     let framesValue = members.removeValue(forKey: "frames")
     header = try RecordingHeader(json: .object(members), strict: strict)

@@ -10,7 +10,9 @@ public struct RecordingFeaturePoints: Sendable, Hashable {
   public var extras: [String: JSONValue]
 
   /// Creates a point set; call ``validate()`` to check it.
-  public init(points: [SIMD3<Double>], identifiers: [UInt64]? = nil, extras: [String: JSONValue] = [:]) {
+  public init(
+    points: [SIMD3<Double>], identifiers: [UInt64]? = nil, extras: [String: JSONValue] = [:]
+  ) {
     self.points = points
     self.identifiers = identifiers
     self.extras = extras
@@ -21,12 +23,15 @@ public struct RecordingFeaturePoints: Sendable, Hashable {
   /// - Throws: ``RecordingError`` with a path relative to the point set (`points[3][1]`).
   /// - Complexity: O(n).
   public func validate() throws {
-    for (offset, point) in points.enumerated() where !(point.x.isFinite && point.y.isFinite && point.z.isFinite) {
-      throw RecordingError(.invalidValue, "point must be finite, got \(point)", path: [.key("points"), .index(offset)])
+    for (offset, point) in points.enumerated()
+    where !(point.x.isFinite && point.y.isFinite && point.z.isFinite) {
+      throw RecordingError(
+        .invalidValue, "point must be finite, got \(point)", path: [.key("points"), .index(offset)])
     }
     if let identifiers, identifiers.count != points.count {
       throw RecordingError(
-        .invalidValue, "expected one identifier per point (\(points.count)), got \(identifiers.count)",
+        .invalidValue,
+        "expected one identifier per point (\(points.count)), got \(identifiers.count)",
         path: [.key("identifiers")])
     }
   }
@@ -39,7 +44,8 @@ public struct RecordingFeaturePoints: Sendable, Hashable {
         let number = try value.number()
         guard number >= 0, number <= 9_007_199_254_740_992, number == number.rounded() else {
           throw RecordingError(
-            .invalidValue, "identifier must be an integer in 0...2^53, got \(JSONWriter.text(of: number))")
+            .invalidValue,
+            "identifier must be an integer in 0...2^53, got \(JSONWriter.text(of: number))")
         }
         return UInt64(number)
       }

@@ -49,15 +49,23 @@ public struct RecordingFrame: Sendable, Hashable {
   /// - Throws: ``RecordingError`` with a path relative to the frame (`planes[1].identifier`).
   public func validate() throws {
     try RecordingValidation.requireFinite(timestamp, "timestamp")
-    do { try camera.validate() } catch let error as RecordingError { throw error.prefixed(.key("camera")) }
+    do { try camera.validate() } catch let error as RecordingError {
+      throw error.prefixed(.key("camera"))
+    }
     if let t = displayTransform {
-      for (key, value) in [("a", t.a), ("b", t.b), ("c", t.c), ("d", t.d), ("tx", t.tx), ("ty", t.ty)]
+      for (key, value) in [
+        ("a", t.a), ("b", t.b), ("c", t.c), ("d", t.d), ("tx", t.tx), ("ty", t.ty),
+      ]
       where !value.isFinite {
-        throw RecordingError(.invalidValue, "must be finite, got \(value)", path: [.key("displayTransform"), .key(key)])
+        throw RecordingError(
+          .invalidValue, "must be finite, got \(value)",
+          path: [.key("displayTransform"), .key(key)])
       }
     }
     if let viewport {
-      do { try viewport.validate() } catch let error as RecordingError { throw error.prefixed(.key("viewport")) }
+      do { try viewport.validate() } catch let error as RecordingError {
+        throw error.prefixed(.key("viewport"))
+      }
     }
     var identifiers: [String: Int] = [:]
     for (offset, plane) in planes.enumerated() {
@@ -68,7 +76,8 @@ public struct RecordingFrame: Sendable, Hashable {
       }
       if let first = identifiers.updateValue(offset, forKey: plane.identifier) {
         throw RecordingError(
-          .invalidValue, "duplicate plane identifier \"\(plane.identifier)\" (also planes[\(first)])",
+          .invalidValue,
+          "duplicate plane identifier \"\(plane.identifier)\" (also planes[\(first)])",
           path: [.key("planes"), .index(offset), .key("identifier")])
       }
     }
@@ -107,10 +116,17 @@ public struct RecordingFrame: Sendable, Hashable {
       try $0.named(InterfaceOrientation.self, what: "interfaceOrientation")
     }
     viewport = try object.optional("viewport") { try RecordingViewport(json: $0, strict: strict) }
-    planes = try object.optional("planes") { try $0.array { try RecordingPlane(json: $0, strict: strict) } } ?? []
-    featurePoints = try object.optional("featurePoints") { try RecordingFeaturePoints(json: $0, strict: strict) }
+    planes =
+      try object.optional("planes") {
+        try $0.array { try RecordingPlane(json: $0, strict: strict) }
+      } ?? []
+    featurePoints = try object.optional("featurePoints") {
+      try RecordingFeaturePoints(json: $0, strict: strict)
+    }
     detections =
-      try object.optional("detections") { try $0.array { try RecordingDetection(json: $0, strict: strict) } }
+      try object.optional("detections") {
+        try $0.array { try RecordingDetection(json: $0, strict: strict) }
+      }
       ?? []
     extras = try object.extras()
     try validate()
@@ -127,7 +143,9 @@ public struct RecordingFrame: Sendable, Hashable {
         "tx": .number(t.tx), "ty": .number(t.ty),
       ])
     }
-    if let interfaceOrientation { members["interfaceOrientation"] = .string(interfaceOrientation.name) }
+    if let interfaceOrientation {
+      members["interfaceOrientation"] = .string(interfaceOrientation.name)
+    }
     if let viewport { members["viewport"] = viewport.jsonValue }
     members["planes"] = .array(planes.map(\.jsonValue))
     if let featurePoints { members["featurePoints"] = featurePoints.jsonValue }

@@ -21,7 +21,8 @@ public struct RecordingHeader: Sendable, Hashable {
 
   /// Creates a header (format and version are implied).
   public init(
-    vision: RecordingVision? = nil, viewport: RecordingViewport? = nil, truth: RecordingTruth? = nil,
+    vision: RecordingVision? = nil, viewport: RecordingViewport? = nil,
+    truth: RecordingTruth? = nil,
     extras: [String: JSONValue] = [:]
   ) {
     self.vision = vision
@@ -34,9 +35,15 @@ public struct RecordingHeader: Sendable, Hashable {
   ///
   /// - Throws: ``RecordingError`` with a path from the root (`vision.modelInputSize[0]`).
   public func validate() throws {
-    do { try vision?.validate() } catch let error as RecordingError { throw error.prefixed(.key("vision")) }
-    do { try viewport?.validate() } catch let error as RecordingError { throw error.prefixed(.key("viewport")) }
-    do { try truth?.validate() } catch let error as RecordingError { throw error.prefixed(.key("truth")) }
+    do { try vision?.validate() } catch let error as RecordingError {
+      throw error.prefixed(.key("vision"))
+    }
+    do { try viewport?.validate() } catch let error as RecordingError {
+      throw error.prefixed(.key("viewport"))
+    }
+    do { try truth?.validate() } catch let error as RecordingError {
+      throw error.prefixed(.key("truth"))
+    }
   }
 
   /// Decodes (and validates) a header from a parsed top-level object whose `frames` member has

@@ -51,7 +51,8 @@ public struct RecordingPlane: Sendable, Hashable {
   /// - Throws: ``RecordingError`` with a path relative to the plane (`boundary`).
   public func validate() throws {
     if identifier.isEmpty {
-      throw RecordingError(.invalidValue, "plane identifier must not be empty", path: [.key("identifier")])
+      throw RecordingError(
+        .invalidValue, "plane identifier must not be empty", path: [.key("identifier")])
     }
     do {
       try RecordingValidation.requireCount(transform, 16)

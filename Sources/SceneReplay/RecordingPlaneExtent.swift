@@ -26,9 +26,11 @@ public struct RecordingPlaneExtent: Sendable, Hashable {
   ///
   /// - Throws: ``RecordingError`` with a path relative to the extent (`width`).
   public func validate() throws {
-    for (key, value) in [("width", width), ("height", height)] where !(value.isFinite && value > 0) {
+    for (key, value) in [("width", width), ("height", height)] where !(value.isFinite && value > 0)
+    {
       throw RecordingError(
-        .invalidValue, "plane extent must be > 0, got \(JSONWriter.text(of: value))", path: [.key(key)])
+        .invalidValue, "plane extent must be > 0, got \(JSONWriter.text(of: value))",
+        path: [.key(key)])
     }
     try RecordingValidation.requireFinite(rotationOnYAxisRadians, "rotationOnYAxis")
   }

@@ -22,7 +22,8 @@ public struct RecordingPlaneList: Sendable, Hashable {
     var probe = RecordingFrame(
       timestamp: 0,
       camera: RecordingCamera(
-        transform: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1], intrinsics: [1, 0, 0, 0, 1, 0, 0, 0, 1],
+        transform: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1],
+        intrinsics: [1, 0, 0, 0, 1, 0, 0, 0, 1],
         imageResolution: .init(width: 1, height: 1)))
     probe.planes = planes
     try probe.validate()
@@ -35,7 +36,9 @@ public struct RecordingPlaneList: Sendable, Hashable {
       try limits.checkPlaneCount(planes.count, path: [.key("planes")])
     }
     var object = try JSONObjectDecoder(json, strict: strict)
-    planes = try object.required("planes") { try $0.array { try RecordingPlane(json: $0, strict: strict) } }
+    planes = try object.required("planes") {
+      try $0.array { try RecordingPlane(json: $0, strict: strict) }
+    }
     extras = try object.extras()
     try validate()
   }

@@ -34,7 +34,9 @@ public struct RecordingTruth: Sendable, Hashable {
   init(json: JSONValue, strict: Bool) throws {
     var object = try JSONObjectDecoder(json, strict: strict)
     objects =
-      try object.optional("objects") { try $0.array { try RecordingTruthObject(json: $0, strict: strict) } }
+      try object.optional("objects") {
+        try $0.array { try RecordingTruthObject(json: $0, strict: strict) }
+      }
       ?? []
     extras = try object.extras()
     try validate()

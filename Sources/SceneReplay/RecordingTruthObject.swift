@@ -33,7 +33,8 @@ public struct RecordingTruthObject: Sendable, Hashable {
     } catch let error as RecordingError {
       throw error.prefixed(.key("position"))
     }
-    for (offset, value) in [size.x, size.y, size.z].enumerated() where !(value.isFinite && value >= 0) {
+    for (offset, value) in [size.x, size.y, size.z].enumerated()
+    where !(value.isFinite && value >= 0) {
       throw RecordingError(
         .invalidValue, "size must be finite and >= 0, got \(JSONWriter.text(of: value))",
         path: [.key("size"), .index(offset)])

@@ -54,17 +54,23 @@ enum RecordingValidation {
       m[0] * (m[5] * m[10] - m[9] * m[6]) - m[4] * (m[1] * m[10] - m[9] * m[2])
       + m[8] * (m[1] * m[6] - m[5] * m[2])
     if det < 0 {
-      throw RecordingError(.invalidValue, "not a rigid transform: rotation is a reflection (det = \(JSONWriter.text(of: det)))")
+      throw RecordingError(
+        .invalidValue,
+        "not a rigid transform: rotation is a reflection (det = \(JSONWriter.text(of: det)))")
     }
   }
 
   /// Finite, positive width and height.
   static func requirePositive(_ size: Size, what: String) throws {
     guard size.width.isFinite, size.width > 0 else {
-      throw RecordingError(.invalidValue, "\(what) width must be > 0, got \(JSONWriter.text(of: size.width))", path: [.index(0)])
+      throw RecordingError(
+        .invalidValue, "\(what) width must be > 0, got \(JSONWriter.text(of: size.width))",
+        path: [.index(0)])
     }
     guard size.height.isFinite, size.height > 0 else {
-      throw RecordingError(.invalidValue, "\(what) height must be > 0, got \(JSONWriter.text(of: size.height))", path: [.index(1)])
+      throw RecordingError(
+        .invalidValue, "\(what) height must be > 0, got \(JSONWriter.text(of: size.height))",
+        path: [.index(1)])
     }
   }
 
@@ -74,16 +80,21 @@ enum RecordingValidation {
     try requireFinite(values)
     let names = ["x", "y", "width", "height"]
     for k in 0..<4 where values[k] < 0 {
-      throw RecordingError(.invalidValue, "\(names[k]) must be >= 0, got \(JSONWriter.text(of: values[k]))", path: [.index(k)])
+      throw RecordingError(
+        .invalidValue, "\(names[k]) must be >= 0, got \(JSONWriter.text(of: values[k]))",
+        path: [.index(k)])
     }
     let slack = 1e-9
     if values[0] + values[2] > 1 + slack {
       throw RecordingError(
-        .invalidValue, "box must lie within [0, 1]: x + width = \(JSONWriter.text(of: values[0] + values[2])) > 1")
+        .invalidValue,
+        "box must lie within [0, 1]: x + width = \(JSONWriter.text(of: values[0] + values[2])) > 1")
     }
     if values[1] + values[3] > 1 + slack {
       throw RecordingError(
-        .invalidValue, "box must lie within [0, 1]: y + height = \(JSONWriter.text(of: values[1] + values[3])) > 1")
+        .invalidValue,
+        "box must lie within [0, 1]: y + height = \(JSONWriter.text(of: values[1] + values[3])) > 1"
+      )
     }
   }
 }

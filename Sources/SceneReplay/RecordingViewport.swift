@@ -12,7 +12,9 @@ public struct RecordingViewport: Sendable, Hashable {
   public var extras: [String: JSONValue]
 
   /// Creates a viewport; call ``validate()`` to check it.
-  public init(size: Size, interfaceOrientation: InterfaceOrientation, extras: [String: JSONValue] = [:]) {
+  public init(
+    size: Size, interfaceOrientation: InterfaceOrientation, extras: [String: JSONValue] = [:]
+  ) {
     self.size = size
     self.interfaceOrientation = interfaceOrientation
     self.extras = extras

@@ -36,8 +36,9 @@ enum ImportCommand {
       throw .usage("unknown source format \"\(source)\"; supported: arkit-data-logger")
     }
     guard parsed.positional.count == 2 else {
-      throw .usage(parsed.positional.count < 2
-        ? "missing DIR" : "unexpected argument \"\(parsed.positional[2])\"")
+      throw .usage(
+        parsed.positional.count < 2
+          ? "missing DIR" : "unexpected argument \"\(parsed.positional[2])\"")
     }
     guard let k = try parsed.numbers("intrinsics", count: 4) else {
       throw .usage("option --intrinsics is required")
@@ -58,7 +59,8 @@ enum ImportCommand {
       let recording = try importer.importRecording(directory: parsed.positional[1])
       try recording.write(toFile: output)
       let pointCount = recording.frames.reduce(0) { $0 + ($1.featurePoints?.points.count ?? 0) }
-      return "imported \(recording.frames.count) frames and \(pointCount) feature points to \(output)"
+      return
+        "imported \(recording.frames.count) frames and \(pointCount) feature points to \(output)"
     } catch {
       throw .runtime("\(error)")
     }

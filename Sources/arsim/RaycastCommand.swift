@@ -56,11 +56,14 @@ enum RaycastCommand {
     guard parsed.positional.isEmpty else {
       throw .usage("unexpected argument \"\(parsed.positional[0])\"")
     }
-    guard let planesPath = parsed.string("planes") else { throw .usage("option --planes is required") }
+    guard let planesPath = parsed.string("planes") else {
+      throw .usage("option --planes is required")
+    }
     let targetName = parsed.string("target") ?? "existingPlaneGeometry"
     guard let region = targets.first(where: { $0.name == targetName })?.region else {
       if targetName == "estimatedPlane" {
-        throw .usage("option --target: estimatedPlane needs feature points; the batch path hits anchors only")
+        throw .usage(
+          "option --target: estimatedPlane needs feature points; the batch path hits anchors only")
       }
       throw .usage(
         "option --target: unknown value \"\(targetName)\"; expected one of "
@@ -87,7 +90,8 @@ enum RaycastCommand {
       guard k[0] > 0, k[1] > 0 else {
         throw .usage("option --intrinsics: focal lengths must be > 0, got \(k[0]), \(k[1])")
       }
-      guard frameSize.width == frameSize.width.rounded(), frameSize.height == frameSize.height.rounded(),
+      guard frameSize.width == frameSize.width.rounded(),
+        frameSize.height == frameSize.height.rounded(),
         frameSize.width <= 65536, frameSize.height <= 65536
       else { throw .usage("option --full-frame: expected whole pixel counts up to 65536") }
       var pose = RigidTransform.identity
@@ -112,7 +116,8 @@ enum RaycastCommand {
     for (index, anchor) in anchors.enumerated()
     where alignment.accepts(RaycastQuery.TargetAlignment(anchor.alignment)) {
       guard let plane = BatchPlane(anchor, region: region) else {
-        throw .runtime("\(planesPath): $.planes[\(index)].boundary: not convex after Float rounding")
+        throw .runtime(
+          "\(planesPath): $.planes[\(index)].boundary: not convex after Float rounding")
       }
       planes.append(plane)
       indices.append(Int32(index))
@@ -130,7 +135,8 @@ enum RaycastCommand {
         scene.intersect(rays, threadCount: threads, into: &result)
       }
     }
-    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+    let seconds =
+      Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
     // Map indices in the filtered scene back to indices in the file.
     for i in result.planeIndex.indices where result.planeIndex[i] >= 0 {
       result.planeIndex[i] = indices[Int(result.planeIndex[i])]
@@ -208,8 +214,12 @@ enum RaycastCommand {
   /// Writes all t values then all plane indices, little-endian.
   static func write(_ result: BatchRaycastResult, to path: String) throws(CommandLineError) {
     var data = Data(capacity: result.count * 8)
-    for t in result.t { withUnsafeBytes(of: t.bitPattern.littleEndian) { data.append(contentsOf: $0) } }
-    for i in result.planeIndex { withUnsafeBytes(of: i.littleEndian) { data.append(contentsOf: $0) } }
+    for t in result.t {
+      withUnsafeBytes(of: t.bitPattern.littleEndian) { data.append(contentsOf: $0) }
+    }
+    for i in result.planeIndex {
+      withUnsafeBytes(of: i.littleEndian) { data.append(contentsOf: $0) }
+    }
     do {
       try data.write(to: URL(fileURLWithPath: path))
     } catch {

@@ -11,14 +11,19 @@ enum Tool {
   }
 
   static let commands: [(name: String, summary: String, run: Run)] = [
-    ("explain", "Trace one Vision box through every coordinate space.", .returning(ExplainCommand.run)),
+    (
+      "explain", "Trace one Vision box through every coordinate space.",
+      .returning(ExplainCommand.run)
+    ),
     ("project", "Project world points to image pixels.", .returning(ProjectCommand.run)),
     (
       "raycast", "Intersect many rays with plane anchors on the SIMD kernels.",
       .returning(RaycastCommand.run)
     ),
-    ("filter", "Smooth a logged position stream (tune filters on your logs).",
-     .streaming { FilterCommand.run(arguments: $0) }),
+    (
+      "filter", "Smooth a logged position stream (tune filters on your logs).",
+      .streaming { FilterCommand.run(arguments: $0) }
+    ),
     (
       "import", "Convert another tool's recording (arkit-data-logger) to a recording.",
       .returning(ImportCommand.run)
@@ -27,7 +32,10 @@ enum Tool {
       "replay", "Replay a recording: placement, tracking, metrics vs truth.",
       .returning(ReplayCommand.run)
     ),
-    ("validate", "Check recordings (optionally strict) without replaying.", .returning(ValidateCommand.run)),
+    (
+      "validate", "Check recordings (optionally strict) without replaying.",
+      .returning(ValidateCommand.run)
+    ),
     ("synth", "Synthesize a recording with truth from a scene spec.", .returning(SynthCommand.run)),
     (
       "render", "Draw a replayed frame, or the world from above, as SVG.",

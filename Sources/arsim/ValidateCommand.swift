@@ -36,7 +36,8 @@ enum ValidateCommand {
     }
     guard failures == 0 else {
       throw .runtime(
-        lines.joined(separator: "\n") + "\n\(failures) of \(parsed.positional.count) file(s) invalid")
+        lines.joined(separator: "\n")
+          + "\n\(failures) of \(parsed.positional.count) file(s) invalid")
     }
     return lines.joined(separator: "\n")
   }

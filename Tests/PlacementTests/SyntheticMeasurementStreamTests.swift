@@ -1,5 +1,5 @@
-import SpatialMath
 import Placement
+import SpatialMath
 import Testing
 
 @Suite struct SyntheticMeasurementStreamTests {

@@ -8,7 +8,8 @@ import Testing
   /// `../shared/data/arkit-data-logger` from the package root (the main checkout sits beside
   /// `shared/`); a git worktree one level deeper looks at `../../shared/...`.
   static let dataDirectory: String = {
-    let candidates = ["../shared/data/arkit-data-logger", "../../shared/data/arkit-data-logger"].map {
+    let candidates = ["../shared/data/arkit-data-logger", "../../shared/data/arkit-data-logger"].map
+    {
       RecordingFixtures.packageRoot().appendingPathComponent($0).standardizedFileURL.path
     }
     return candidates.first {
@@ -65,9 +66,11 @@ import Testing
 
   func writeSource(_ poses: String, points: String? = nil) throws -> URL {
     let directory = try RecordingFixtures.makeTemporaryDirectory()
-    try Data(poses.utf8).write(to: directory.appendingPathComponent(ARKitDataLoggerImporter.poseFileName))
+    try Data(poses.utf8).write(
+      to: directory.appendingPathComponent(ARKitDataLoggerImporter.poseFileName))
     if let points {
-      try Data(points.utf8).write(to: directory.appendingPathComponent(ARKitDataLoggerImporter.pointCloudFileName))
+      try Data(points.utf8).write(
+        to: directory.appendingPathComponent(ARKitDataLoggerImporter.pointCloudFileName))
     }
     return directory
   }
@@ -75,25 +78,42 @@ import Testing
   static let identityLine = "1 0 0 0 0 1 0 0 0 0 1 0"  // without the timestamp
 
   @Test(arguments: [
-    ("# h\n1000 \(identityLine)\n2000 1 0 0\n", "ARKit_camera_pose.txt:3: expected 13 numbers (timestamp and 12 pose values), got 4"),
-    ("# h\n1000 \(identityLine)\n1000 \(identityLine)\n", "ARKit_camera_pose.txt:3: timestamps must be strictly increasing, got 1000 after 1000"),
-    ("# h\n1000 1 0 0 0 0 1 0 0 0 0 1 zero\n", "ARKit_camera_pose.txt:2: field 13 \"zero\" is not a finite number"),
-    ("# h\n1000 2 0 0 0 0 1 0 0 0 0 1 0\n",
-     "ARKit_camera_pose.txt:2: not a rigid transform: rotation columns are not orthonormal (max |RᵀR - I| = 3, tolerance 0.001)"),
+    (
+      "# h\n1000 \(identityLine)\n2000 1 0 0\n",
+      "ARKit_camera_pose.txt:3: expected 13 numbers (timestamp and 12 pose values), got 4"
+    ),
+    (
+      "# h\n1000 \(identityLine)\n1000 \(identityLine)\n",
+      "ARKit_camera_pose.txt:3: timestamps must be strictly increasing, got 1000 after 1000"
+    ),
+    (
+      "# h\n1000 1 0 0 0 0 1 0 0 0 0 1 zero\n",
+      "ARKit_camera_pose.txt:2: field 13 \"zero\" is not a finite number"
+    ),
+    (
+      "# h\n1000 2 0 0 0 0 1 0 0 0 0 1 0\n",
+      "ARKit_camera_pose.txt:2: not a rigid transform: rotation columns are not orthonormal (max |RᵀR - I| = 3, tolerance 0.001)"
+    ),
     ("# only a header\n", "ARKit_camera_pose.txt: no pose lines"),
   ])
   func reportsMalformedPoseLinesByFileAndLine(poses: String, expected: String) throws {
     let directory = try writeSource(poses)
     defer { try? FileManager.default.removeItem(at: directory) }
-    let error = #expect(throws: RecordingError.self) { try importer.importRecording(directory: directory.path) }
+    let error = #expect(throws: RecordingError.self) {
+      try importer.importRecording(directory: directory.path)
+    }
     #expect(error?.description == expected)
   }
 
   @Test func reportsMalformedPointLines() throws {
-    let directory = try writeSource("# h\n1000 \(Self.identityLine)\n", points: "# p\n1 2 3 4 5 6\n1 2 3\n")
+    let directory = try writeSource(
+      "# h\n1000 \(Self.identityLine)\n", points: "# p\n1 2 3 4 5 6\n1 2 3\n")
     defer { try? FileManager.default.removeItem(at: directory) }
-    let error = #expect(throws: RecordingError.self) { try importer.importRecording(directory: directory.path) }
-    #expect(error?.description == "ARKit_point_cloud.txt:3: expected 6 numbers (x y z Y Cb Cr), got 3")
+    let error = #expect(throws: RecordingError.self) {
+      try importer.importRecording(directory: directory.path)
+    }
+    #expect(
+      error?.description == "ARKit_point_cloud.txt:3: expected 6 numbers (x y z Y Cb Cr), got 3")
   }
 
   @Test func convertsASmallSessionAndKeepsComments() throws {
@@ -104,7 +124,8 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     let recording = try importer.importRecording(directory: directory.path)
     #expect(recording.frames.map(\.timestamp) == [1.5, 2.5])
-    #expect(recording.frames[0].camera.transform == [0, 0, -1, 0, 0, 1, 0, 0, 1, 0, 0, 0, 1, 2, 3, 1])
+    #expect(
+      recording.frames[0].camera.transform == [0, 0, -1, 0, 0, 1, 0, 0, 1, 0, 0, 0, 1, 2, 3, 1])
     // worldFromCamera * (0, 0, -1): the camera looks along world -x from (1, 2, 3).
     let pose = try #require(recording.frames[0].camera.worldFromCamera)
     #expect(pose.transformPoint(SIMD3(0, 0, -1)) == SIMD3(0, 2, 3))

@@ -17,8 +17,10 @@ import Testing
   @Test(arguments: [
     ("0", 0.0), ("-0", -0.0), ("1", 1.0), ("-12", -12.0), ("0.1", 0.1), ("3.14159", 3.14159),
     ("1e-5", 1e-5), ("1E+2", 100.0), ("2.5e-3", 0.0025), ("0.000123", 0.000123),
-    ("123456789012345678901234", 123456789012345678901234.0), ("1.7976931348623157e308", 1.7976931348623157e308),
-    ("5e-324", Double.leastNonzeroMagnitude), ("9007199254740993", 9007199254740993.0), ("0.30000000000000004", 0.30000000000000004),
+    ("123456789012345678901234", 123456789012345678901234.0),
+    ("1.7976931348623157e308", 1.7976931348623157e308),
+    ("5e-324", Double.leastNonzeroMagnitude), ("9007199254740993", 9007199254740993.0),
+    ("0.30000000000000004", 0.30000000000000004),
     ("105230.574092166", 105230.574092166), ("1e23", 1e23), ("-959.5", -959.5),
   ])
   func parsesNumbersCorrectlyRounded(text: String, expected: Double) throws {
@@ -54,7 +56,8 @@ import Testing
   }
 
   @Test func refusesNestingBeyondTheLimitWithoutTrapping() {
-    let deep = String(repeating: "[", count: JSONParser.maximumDepth + 1)
+    let deep =
+      String(repeating: "[", count: JSONParser.maximumDepth + 1)
       + String(repeating: "]", count: JSONParser.maximumDepth + 1)
     let error = #expect(throws: RecordingError.self) { try JSONParser.parse(deep) }
     #expect(error?.kind == .limitExceeded)
@@ -62,7 +65,9 @@ import Testing
     #expect(error?.message == "nesting deeper than \(depth) (maximumNestingDepth)")
     // The first bracket past the limit is the (maximumDepth + 1)th, at column maximumDepth + 1.
     #expect(error?.column == JSONParser.maximumDepth + 1)
-    let ok = String(repeating: "[", count: JSONParser.maximumDepth) + String(repeating: "]", count: JSONParser.maximumDepth)
+    let ok =
+      String(repeating: "[", count: JSONParser.maximumDepth)
+      + String(repeating: "]", count: JSONParser.maximumDepth)
     #expect(throws: Never.self) { try JSONParser.parse(ok) }
   }
 

@@ -14,7 +14,8 @@ import Testing
   }
 
   @Test(arguments: [
-    0.1, 1.0 / 3.0, -2.5e-8, 1e-300, Double.leastNonzeroMagnitude, 1.7976931348623157e308, 9007199254740993.0, -0.0, 42.0,
+    0.1, 1.0 / 3.0, -2.5e-8, 1e-300, Double.leastNonzeroMagnitude, 1.7976931348623157e308,
+    9007199254740993.0, -0.0, 42.0,
     123456.789, 0.30000000000000004,
   ])
   func numbersRoundTripBitForBit(number: Double) throws {

@@ -33,7 +33,8 @@ import Testing
     #expect(frame.planes[0].boundary.count == 4)
     #expect(frame.featurePoints?.points == [SIMD3(0.1, 0.2, -1), SIMD3(0.3, -0.4, -2)])
     #expect(frame.featurePoints?.identifiers == [7, 8])
-    #expect(frame.detections.first?.boundingBox == Rect(x: 0.25, y: 0.5, width: 0.125, height: 0.25))
+    #expect(
+      frame.detections.first?.boundingBox == Rect(x: 0.25, y: 0.5, width: 0.125, height: 0.25))
     #expect(frame.detections.first?.labels?.map(\.identifier) == ["hazard", "button"])
     #expect(recording.header.truth?.objects.first?.position == SIMD3(0, -1, 0))
     #expect(recording.frames[0].planes.isEmpty && recording.frames[0].detections.isEmpty)
@@ -50,19 +51,31 @@ import Testing
 
   @Test func writesKeysInSortedOrder() throws {
     let text = String(decoding: try decode(RecordingFixtures.base).jsonBytes(), as: UTF8.self)
-    #expect(text.hasPrefix(#"{"format":"arplacementsim.recording","frames":[{"camera":{"imageResolution":[1280,720],"intrinsics":[1000,0,0,0,1000,0,640,360,1],"transform""#))
-    #expect(text.hasSuffix(#""version":1,"viewport":{"interfaceOrientation":"portrait","size":[390,844]},"vision":{"cropAndScale":"centerCrop","modelInputSize":[416,416],"orientation":"right","regionOfInterest":[0,0,1,1]}}"# + "\n"))
+    #expect(
+      text.hasPrefix(
+        #"{"format":"arplacementsim.recording","frames":[{"camera":{"imageResolution":[1280,720],"intrinsics":[1000,0,0,0,1000,0,640,360,1],"transform""#
+      ))
+    #expect(
+      text.hasSuffix(
+        #""version":1,"viewport":{"interfaceOrientation":"portrait","size":[390,844]},"vision":{"cropAndScale":"centerCrop","modelInputSize":[416,416],"orientation":"right","regionOfInterest":[0,0,1,1]}}"#
+          + "\n"))
   }
 
   @Test func preservesUnknownFieldsWhenRewriting() throws {
     var text = RecordingFixtures.base
-    text = text.replacingOccurrences(of: #"{"format":"#, with: #"{"device":{"model":"iPhone14,2"},"format":"#)
-    text = text.replacingOccurrences(of: #""imageResolution":[1920,1440]"#, with: #""imageResolution":[1920,1440],"exposureSeconds":0.01"#)
-    text = text.replacingOccurrences(of: #""timestamp":1.5,"#, with: #""timestamp":1.5,"lightEstimate":{"ambientIntensity":1000},"#)
+    text = text.replacingOccurrences(
+      of: #"{"format":"#, with: #"{"device":{"model":"iPhone14,2"},"format":"#)
+    text = text.replacingOccurrences(
+      of: #""imageResolution":[1920,1440]"#,
+      with: #""imageResolution":[1920,1440],"exposureSeconds":0.01"#)
+    text = text.replacingOccurrences(
+      of: #""timestamp":1.5,"#, with: #""timestamp":1.5,"lightEstimate":{"ambientIntensity":1000},"#
+    )
     let recording = try decode(text)
     #expect(recording.header.extras == ["device": .object(["model": .string("iPhone14,2")])])
     #expect(recording.frames[1].camera.extras == ["exposureSeconds": .number(0.01)])
-    #expect(recording.frames[1].extras == ["lightEstimate": .object(["ambientIntensity": .number(1000)])])
+    #expect(
+      recording.frames[1].extras == ["lightEstimate": .object(["ambientIntensity": .number(1000)])])
     let written = String(decoding: try recording.jsonBytes(), as: UTF8.self)
     #expect(written.contains(#""device":{"model":"iPhone14,2"}"#))
     #expect(written.contains(#""exposureSeconds":0.01"#))
@@ -70,81 +83,163 @@ import Testing
   }
 
   @Test func strictModeReportsTheFirstUnknownFieldByPath() throws {
-    let text = RecordingFixtures.base(replacing: #""label":"hazard","#, with: #""label":"hazard","zeta":1,"note":"x","#)
+    let text = RecordingFixtures.base(
+      replacing: #""label":"hazard","#, with: #""label":"hazard","zeta":1,"note":"x","#)
     #expect(throws: Never.self) { try decode(text) }
     let error = #expect(throws: RecordingError.self) { try decode(text, strict: true) }
     #expect(error?.kind == .unknownField)
-    #expect(error?.description == "scene.json: frames[1].detections[0].note: unknown member (strict mode)")
+    #expect(
+      error?.description == "scene.json: frames[1].detections[0].note: unknown member (strict mode)"
+    )
   }
 
   @Test func refusesAnUnknownVersionBeforeReadingAnythingElse() {
     let text = #"{"format":"arplacementsim.recording","version":2,"frames":"whatever","vision":7}"#
     let error = #expect(throws: RecordingError.self) { try decode(text) }
     #expect(error?.kind == .unsupportedVersion)
-    #expect(error?.description == "scene.json: version: version 2 is not supported; this build reads version 1")
+    #expect(
+      error?.description
+        == "scene.json: version: version 2 is not supported; this build reads version 1")
   }
 
   @Test func refusesAnotherFormat() {
-    let error = #expect(throws: RecordingError.self) { try decode(#"{"format":"other","version":1,"frames":[]}"#) }
-    #expect(error?.description == #"scene.json: format: format "other" is not "arplacementsim.recording"; this build reads only recordings"#)
+    let error = #expect(throws: RecordingError.self) {
+      try decode(#"{"format":"other","version":1,"frames":[]}"#)
+    }
+    #expect(
+      error?.description
+        == #"scene.json: format: format "other" is not "arplacementsim.recording"; this build reads only recordings"#
+    )
   }
 
   @Test func namesLineAndColumnOfSyntaxErrors() {
     let error = #expect(throws: RecordingError.self) { try decode("{\"format\":\n  \"x\",]") }
-    #expect(error?.description == "scene.json:2:7: expected a member name in double quotes, got ']'")
+    #expect(
+      error?.description == "scene.json:2:7: expected a member name in double quotes, got ']'")
   }
 
   /// Each row breaks one rule of DESIGN §7 in frame 1 (or the header) of the base fixture.
   @Test(arguments: [
-    (#""intrinsics":[1445,0"#, #""intrinsics":[0,0"#,
-     "frames[1].camera.intrinsics[0]: focal length must be > 0, got 0"),
-    ("0,1445,0,959.5", "0,-2,0,959.5", "frames[1].camera.intrinsics[4]: focal length must be > 0, got -2"),
+    (
+      #""intrinsics":[1445,0"#, #""intrinsics":[0,0"#,
+      "frames[1].camera.intrinsics[0]: focal length must be > 0, got 0"
+    ),
+    (
+      "0,1445,0,959.5", "0,-2,0,959.5",
+      "frames[1].camera.intrinsics[4]: focal length must be > 0, got -2"
+    ),
     (",959.5,719.5,1]", ",959.5,719.5]", "frames[1].camera.intrinsics: expected 9 numbers, got 8"),
     ("0.5,1.25,-2,1]", "0.5,1.25,-2]", "frames[1].camera.transform: expected 16 numbers, got 15"),
-    ("0.5,1.25,-2,1]", #"0.5,"1.25",-2,1]"#, "frames[1].camera.transform[13]: expected a number, got string"),
-    (#""transform":[0,1,0,0,-1"#, #""transform":[0,2,0,0,-1"#,
-     "frames[1].camera.transform: not a rigid transform: rotation columns are not orthonormal (max |RᵀR - I| = 3, tolerance 0.001)"),
-    ("0,0,1,0,0.5,1.25", "0,0,-1,0,0.5,1.25", "frames[1].camera.transform: not a rigid transform: rotation is a reflection (det = -1)"),
-    ("[1920,1440]", "[1920,0]", "frames[1].camera.imageResolution[1]: image height must be > 0, got 0"),
-    ("[0.25,0.5,0.125,0.25]", "[0.25,0.875,0.125,0.25]",
-     "frames[1].detections[0].boundingBox: box must lie within [0, 1]: y + height = 1.125 > 1"),
-    ("[0.25,0.5,0.125,0.25]", "[0.25,0.5,-0.125,0.25]", "frames[1].detections[0].boundingBox[2]: width must be >= 0, got -0.125"),
-    ("[0.25,0.5,0.125,0.25]", "[0.25,0.5,0.125]", "frames[1].detections[0].boundingBox: expected 4 numbers, got 3"),
-    (#""confidence":0.91,"boundingBox""#, #""confidence":1.5,"boundingBox""#,
-     "frames[1].detections[0].confidence: confidence must be in [0, 1], got 1.5"),
+    (
+      "0.5,1.25,-2,1]", #"0.5,"1.25",-2,1]"#,
+      "frames[1].camera.transform[13]: expected a number, got string"
+    ),
+    (
+      #""transform":[0,1,0,0,-1"#, #""transform":[0,2,0,0,-1"#,
+      "frames[1].camera.transform: not a rigid transform: rotation columns are not orthonormal (max |RᵀR - I| = 3, tolerance 0.001)"
+    ),
+    (
+      "0,0,1,0,0.5,1.25", "0,0,-1,0,0.5,1.25",
+      "frames[1].camera.transform: not a rigid transform: rotation is a reflection (det = -1)"
+    ),
+    (
+      "[1920,1440]", "[1920,0]",
+      "frames[1].camera.imageResolution[1]: image height must be > 0, got 0"
+    ),
+    (
+      "[0.25,0.5,0.125,0.25]", "[0.25,0.875,0.125,0.25]",
+      "frames[1].detections[0].boundingBox: box must lie within [0, 1]: y + height = 1.125 > 1"
+    ),
+    (
+      "[0.25,0.5,0.125,0.25]", "[0.25,0.5,-0.125,0.25]",
+      "frames[1].detections[0].boundingBox[2]: width must be >= 0, got -0.125"
+    ),
+    (
+      "[0.25,0.5,0.125,0.25]", "[0.25,0.5,0.125]",
+      "frames[1].detections[0].boundingBox: expected 4 numbers, got 3"
+    ),
+    (
+      #""confidence":0.91,"boundingBox""#, #""confidence":1.5,"boundingBox""#,
+      "frames[1].detections[0].confidence: confidence must be in [0, 1], got 1.5"
+    ),
     (#""label":"hazard","#, "", #"frames[1].detections[0]: missing required member "label""#),
-    (#""confidence":0.05"#, #""confidence":"low""#, "frames[1].detections[0].labels[1].confidence: expected a number, got string"),
-    (#""timestamp":1.5"#, #""timestamp":1.0"#, "frames[1].timestamp: timestamps must be strictly increasing, got 1 after 1"),
-    (#""identifier":"P2""#, #""identifier":"P1""#,
-     #"frames[1].planes[1].identifier: duplicate plane identifier "P1" (also planes[0])"#),
-    (#""width":0.8"#, #""width":0"#, "frames[1].planes[0].extent.width: plane extent must be > 0, got 0"),
-    (#""height":1.5"#, #""height":-1"#, "frames[1].planes[1].extent.height: plane extent must be > 0, got -1"),
-    (#""boundary":[[-1,0,-0.75],[1,0,-0.75],[1,0,0.75]]"#, #""boundary":[[-1,0,-0.75],[1,0,-0.75]]"#,
-     "frames[1].planes[1].boundary: plane boundary needs at least 3 vertices, got 2"),
-    (#""boundary":[[-1,0,-0.75]"#, #""boundary":[[-1,0]"#, "frames[1].planes[1].boundary[0]: expected 3 numbers, got 2"),
-    (#""alignment":"horizontal""#, #""alignment":"diagonal""#,
-     #"frames[1].planes[0].alignment: unknown alignment "diagonal"; valid: horizontal, vertical"#),
-    (#""classification":"wall""#, #""classification":"dashboard""#,
-     #"frames[1].planes[1].classification: unknown classification "dashboard"; valid: none, wall, floor, ceiling, table, seat, window, door"#),
-    (#""cropAndScale":"centerCrop""#, #""cropAndScale":"stretch""#,
-     #"vision.cropAndScale: unknown cropAndScale "stretch"; valid: centerCrop, scaleFit, scaleFill, scaleFitRotate90CCW, scaleFillRotate90CCW"#),
-    (#""orientation":"right""#, #""orientation":"sideways""#,
-     #"vision.orientation: unknown orientation "sideways"; valid: up, upMirrored, down, downMirrored, leftMirrored, right, rightMirrored, left"#),
-    (#""interfaceOrientation":"portrait""#, #""interfaceOrientation":"flat""#,
-     #"viewport.interfaceOrientation: unknown interfaceOrientation "flat"; valid: portrait, portraitUpsideDown, landscapeLeft, landscapeRight"#),
+    (
+      #""confidence":0.05"#, #""confidence":"low""#,
+      "frames[1].detections[0].labels[1].confidence: expected a number, got string"
+    ),
+    (
+      #""timestamp":1.5"#, #""timestamp":1.0"#,
+      "frames[1].timestamp: timestamps must be strictly increasing, got 1 after 1"
+    ),
+    (
+      #""identifier":"P2""#, #""identifier":"P1""#,
+      #"frames[1].planes[1].identifier: duplicate plane identifier "P1" (also planes[0])"#
+    ),
+    (
+      #""width":0.8"#, #""width":0"#,
+      "frames[1].planes[0].extent.width: plane extent must be > 0, got 0"
+    ),
+    (
+      #""height":1.5"#, #""height":-1"#,
+      "frames[1].planes[1].extent.height: plane extent must be > 0, got -1"
+    ),
+    (
+      #""boundary":[[-1,0,-0.75],[1,0,-0.75],[1,0,0.75]]"#,
+      #""boundary":[[-1,0,-0.75],[1,0,-0.75]]"#,
+      "frames[1].planes[1].boundary: plane boundary needs at least 3 vertices, got 2"
+    ),
+    (
+      #""boundary":[[-1,0,-0.75]"#, #""boundary":[[-1,0]"#,
+      "frames[1].planes[1].boundary[0]: expected 3 numbers, got 2"
+    ),
+    (
+      #""alignment":"horizontal""#, #""alignment":"diagonal""#,
+      #"frames[1].planes[0].alignment: unknown alignment "diagonal"; valid: horizontal, vertical"#
+    ),
+    (
+      #""classification":"wall""#, #""classification":"dashboard""#,
+      #"frames[1].planes[1].classification: unknown classification "dashboard"; valid: none, wall, floor, ceiling, table, seat, window, door"#
+    ),
+    (
+      #""cropAndScale":"centerCrop""#, #""cropAndScale":"stretch""#,
+      #"vision.cropAndScale: unknown cropAndScale "stretch"; valid: centerCrop, scaleFit, scaleFill, scaleFitRotate90CCW, scaleFillRotate90CCW"#
+    ),
+    (
+      #""orientation":"right""#, #""orientation":"sideways""#,
+      #"vision.orientation: unknown orientation "sideways"; valid: up, upMirrored, down, downMirrored, leftMirrored, right, rightMirrored, left"#
+    ),
+    (
+      #""interfaceOrientation":"portrait""#, #""interfaceOrientation":"flat""#,
+      #"viewport.interfaceOrientation: unknown interfaceOrientation "flat"; valid: portrait, portraitUpsideDown, landscapeLeft, landscapeRight"#
+    ),
     ("[390,844]", "[0,844]", "viewport.size[0]: viewport width must be > 0, got 0"),
     ("[416,416]", "[416]", "vision.modelInputSize: expected 2 numbers, got 1"),
-    ("[0,0,1,1]", "[0.5,0,0.75,1]", "vision.regionOfInterest: box must lie within [0, 1]: x + width = 1.25 > 1"),
-    (#""identifiers":[7,8]"#, #""identifiers":[7]"#,
-     "frames[1].featurePoints.identifiers: expected one identifier per point (2), got 1"),
-    (#""identifiers":[7,8]"#, #""identifiers":[7,8.5]"#,
-     "frames[1].featurePoints.identifiers[1]: identifier must be an integer in 0...2^53, got 8.5"),
+    (
+      "[0,0,1,1]", "[0.5,0,0.75,1]",
+      "vision.regionOfInterest: box must lie within [0, 1]: x + width = 1.25 > 1"
+    ),
+    (
+      #""identifiers":[7,8]"#, #""identifiers":[7]"#,
+      "frames[1].featurePoints.identifiers: expected one identifier per point (2), got 1"
+    ),
+    (
+      #""identifiers":[7,8]"#, #""identifiers":[7,8.5]"#,
+      "frames[1].featurePoints.identifiers[1]: identifier must be an integer in 0...2^53, got 8.5"
+    ),
     (#""tx":1"#, #""tx":"one""#, "frames[1].displayTransform.tx: expected a number, got string"),
-    (#""size":[0.1,0.05,0.1]"#, #""size":[0.1,-0.05,0.1]"#, "truth.objects[0].size[1]: size must be finite and >= 0, got -0.05"),
-    (#""camera":{"transform":[1,0"#, #""camera":7,"x":{"transform":[1,0"#, "frames[0].camera: expected an object, got number"),
+    (
+      #""size":[0.1,0.05,0.1]"#, #""size":[0.1,-0.05,0.1]"#,
+      "truth.objects[0].size[1]: size must be finite and >= 0, got -0.05"
+    ),
+    (
+      #""camera":{"transform":[1,0"#, #""camera":7,"x":{"transform":[1,0"#,
+      "frames[0].camera: expected an object, got number"
+    ),
     (#""frames":["#, #""frames":{},"x":["#, "frames: expected an array, got object"),
   ])
-  func reportsEachValidationErrorWithFileAndPath(find: String, replacement: String, expected: String) {
+  func reportsEachValidationErrorWithFileAndPath(
+    find: String, replacement: String, expected: String
+  ) {
     let text = RecordingFixtures.base(replacing: find, with: replacement)
     let error = #expect(throws: RecordingError.self) { try decode(text) }
     #expect(error?.description == "scene.json: " + expected)
@@ -163,7 +258,8 @@ import Testing
       RecordingFrame(
         timestamp: 0,
         camera: RecordingCamera(
-          transform: Matrix4x4.identity.columnMajor.map(Double.init), intrinsics: [1, 0, 0, 0, 1, 0, 0, 0, 1],
+          transform: Matrix4x4.identity.columnMajor.map(Double.init),
+          intrinsics: [1, 0, 0, 0, 1, 0, 0, 0, 1],
           imageResolution: Size(width: 4, height: 3)))
     ]
     #expect(throws: Never.self) { try recording.validate() }

@@ -23,7 +23,9 @@ struct RecordingDomainTests {
         #expect(back.identifier == plane.identifier)
         #expect(back.alignment == plane.alignment && back.classification == plane.classification)
         // Float storage: values agree to Float precision.
-        for (a, b) in zip(back.transform, plane.transform) { #expect(abs(a - b) <= 1e-6 * max(1, abs(b))) }
+        for (a, b) in zip(back.transform, plane.transform) {
+          #expect(abs(a - b) <= 1e-6 * max(1, abs(b)))
+        }
       }
     }
     let vision = try #require(recording.header.vision)

@@ -37,7 +37,8 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     let url = directory.appendingPathComponent("lines.txt")
     try Data("alpha\nbe\r\n\n\(String(repeating: "x", count: 100))\nlast".utf8).write(to: url)
-    let reader = BufferedLineReader(handle: try FileHandle(forReadingFrom: url), chunkSize: chunkSize)
+    let reader = BufferedLineReader(
+      handle: try FileHandle(forReadingFrom: url), chunkSize: chunkSize)
     var lines: [String] = []
     while let line = try reader.nextLine() { lines.append(String(decoding: line, as: UTF8.self)) }
     #expect(lines == ["alpha", "be", "", String(repeating: "x", count: 100), "last"])
@@ -49,13 +50,17 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     let path = directory.appendingPathComponent("bad.jsonl").path
     let header = #"{"format":"arplacementsim.recording","version":1}"#
-    let frame0 = #"{"timestamp":2,"camera":{"transform":[1,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1],"intrinsics":[10,0,0,0,10,0,5,5,1],"imageResolution":[10,10]}}"#
+    let frame0 =
+      #"{"timestamp":2,"camera":{"transform":[1,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1],"intrinsics":[10,0,0,0,10,0,5,5,1],"imageResolution":[10,10]}}"#
     let frame1 = frame0.replacingOccurrences(of: #""timestamp":2"#, with: #""timestamp":1"#)
-    try Data([header, frame0, "", frame1].joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: path))
+    try Data([header, frame0, "", frame1].joined(separator: "\n").utf8).write(
+      to: URL(fileURLWithPath: path))
     var reader = try RecordingJSONLinesReader(path: path)
     #expect(try reader.next() != nil)
     let error = #expect(throws: RecordingError.self) { try reader.next() }
-    #expect(error?.description == "\(path):4: frames[1].timestamp: timestamps must be strictly increasing, got 1 after 2")
+    #expect(
+      error?.description
+        == "\(path):4: frames[1].timestamp: timestamps must be strictly increasing, got 1 after 2")
     #expect(error?.frameIndex == 1)
   }
 
@@ -74,13 +79,24 @@ import Testing
     let directory = try RecordingFixtures.makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let withFrames = directory.appendingPathComponent("a.jsonl").path
-    try Data(#"{"format":"arplacementsim.recording","version":1,"frames":[]}"#.utf8).write(to: URL(fileURLWithPath: withFrames))
-    let error = #expect(throws: RecordingError.self) { try RecordingJSONLinesReader(path: withFrames) }
-    #expect(error?.description == "\(withFrames):1: frames: a JSON Lines header must not contain frames (one frame per line follows it)")
+    try Data(#"{"format":"arplacementsim.recording","version":1,"frames":[]}"#.utf8).write(
+      to: URL(fileURLWithPath: withFrames))
+    let error = #expect(throws: RecordingError.self) {
+      try RecordingJSONLinesReader(path: withFrames)
+    }
+    #expect(
+      error?.description
+        == "\(withFrames):1: frames: a JSON Lines header must not contain frames (one frame per line follows it)"
+    )
     let version3 = directory.appendingPathComponent("b.jsonl").path
-    try Data("\n{\"format\":\"arplacementsim.recording\",\"version\":3}\n".utf8).write(to: URL(fileURLWithPath: version3))
-    let versionError = #expect(throws: RecordingError.self) { try RecordingJSONLinesReader(path: version3) }
-    #expect(versionError?.description == "\(version3):2: version: version 3 is not supported; this build reads version 1")
+    try Data("\n{\"format\":\"arplacementsim.recording\",\"version\":3}\n".utf8).write(
+      to: URL(fileURLWithPath: version3))
+    let versionError = #expect(throws: RecordingError.self) {
+      try RecordingJSONLinesReader(path: version3)
+    }
+    #expect(
+      versionError?.description
+        == "\(version3):2: version: version 3 is not supported; this build reads version 1")
   }
 
   @Test func missingFileIsAnIOError() {

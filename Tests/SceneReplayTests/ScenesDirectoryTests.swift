@@ -11,7 +11,8 @@ import Testing
   static func files() -> [String] {
     guard let enumerator = FileManager.default.enumerator(atPath: scenes.path) else { return [] }
     return enumerator.compactMap { $0 as? String }
-      .filter { ($0.hasSuffix(".json") || $0.hasSuffix(".jsonl")) && !$0.hasPrefix("schema/")
+      .filter {
+        ($0.hasSuffix(".json") || $0.hasSuffix(".jsonl")) && !$0.hasPrefix("schema/")
           // `arsim explain --request` inputs: decoded by the arsim tests.
           && !$0.hasPrefix("requests/")
           // Sweep grids: decoded by SweepGridTests.

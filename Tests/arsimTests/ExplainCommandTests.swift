@@ -111,7 +111,8 @@ struct ExplainCommandTests {
 struct SceneRequestTests {
   static let requests: [String] = {
     let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Scenes/requests")
+      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+        "Scenes/requests")
     return ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
       .filter { $0.hasSuffix(".json") }.sorted().map { directory.appendingPathComponent($0).path }
   }()
@@ -120,7 +121,8 @@ struct SceneRequestTests {
   func traces(path: String) throws {
     let result = try ArsimRunner.run(["explain", "--request", path, "--json"])
     #expect(result.status == 0, "\(result.stderr)")
-    let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     #expect(object["ray"] != nil)
   }
 

@@ -3,18 +3,30 @@ import Testing
 
 @Suite("arsim import (end to end)")
 struct ImportCommandTests {
-  @Test("Usage errors exit 64 and name the problem", arguments: [
-    ([String](), "missing the source format"),
-    (["colmap", "d"], "unknown source format \"colmap\""),
-    (["arkit-data-logger"], "missing DIR"),
-    (["arkit-data-logger", "d", "--image-size", "1x1", "--out", "o"], "--intrinsics"),
-    (["arkit-data-logger", "d", "--intrinsics", "1,2,3", "--image-size", "1x1", "--out", "o"], "--intrinsics"),
-    (["arkit-data-logger", "d", "--intrinsics", "0,2,3,4", "--image-size", "1x1", "--out", "o"], "--intrinsics"),
-    (["arkit-data-logger", "d", "--intrinsics", "1,2,3,4", "--image-size", "1920", "--out", "o"], "--image-size"),
-    (["arkit-data-logger", "d", "--intrinsics", "1,2,3,4", "--image-size", "2x2"], "--out"),
-    (["arkit-data-logger", "d", "--verbose"], "--verbose"),
-    (["arkit-data-logger", "d", "--out"], "--out"),
-  ])
+  @Test(
+    "Usage errors exit 64 and name the problem",
+    arguments: [
+      ([String](), "missing the source format"),
+      (["colmap", "d"], "unknown source format \"colmap\""),
+      (["arkit-data-logger"], "missing DIR"),
+      (["arkit-data-logger", "d", "--image-size", "1x1", "--out", "o"], "--intrinsics"),
+      (
+        ["arkit-data-logger", "d", "--intrinsics", "1,2,3", "--image-size", "1x1", "--out", "o"],
+        "--intrinsics"
+      ),
+      (
+        ["arkit-data-logger", "d", "--intrinsics", "0,2,3,4", "--image-size", "1x1", "--out", "o"],
+        "--intrinsics"
+      ),
+      (
+        [
+          "arkit-data-logger", "d", "--intrinsics", "1,2,3,4", "--image-size", "1920", "--out", "o",
+        ], "--image-size"
+      ),
+      (["arkit-data-logger", "d", "--intrinsics", "1,2,3,4", "--image-size", "2x2"], "--out"),
+      (["arkit-data-logger", "d", "--verbose"], "--verbose"),
+      (["arkit-data-logger", "d", "--out"], "--out"),
+    ])
   func usageErrors(arguments: [String], message: String) throws {
     let result = try ArsimRunner.run(["import"] + arguments)
     #expect(result.status == 64)

@@ -17,25 +17,35 @@ struct RaycastCommandTests {
     """
 
   func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("RaycastCommandTests-\(UUID().uuidString)")
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "RaycastCommandTests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
   }
 
   func writeRays(_ rays: [[Float]], to url: URL) throws {
     var data = Data()
-    for ray in rays { for v in ray { withUnsafeBytes(of: v.bitPattern.littleEndian) { data.append(contentsOf: $0) } } }
+    for ray in rays {
+      for v in ray {
+        withUnsafeBytes(of: v.bitPattern.littleEndian) { data.append(contentsOf: $0) }
+      }
+    }
     try data.write(to: url)
   }
 
   func readOutput(_ url: URL, count: Int) throws -> (t: [Float], index: [Int32]) {
     let data = try Data(contentsOf: url)
     #expect(data.count == count * 8)
-    var t: [Float] = [], index: [Int32] = []
+    var t: [Float] = []
+    var index: [Int32] = []
     data.withUnsafeBytes { bytes in
       for i in 0..<count {
-        t.append(Float(bitPattern: UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self))))
-        index.append(Int32(littleEndian: bytes.loadUnaligned(fromByteOffset: 4 * (count + i), as: Int32.self)))
+        t.append(
+          Float(
+            bitPattern: UInt32(
+              littleEndian: bytes.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self))))
+        index.append(
+          Int32(littleEndian: bytes.loadUnaligned(fromByteOffset: 4 * (count + i), as: Int32.self)))
       }
     }
     return (t, index)
@@ -48,23 +58,29 @@ struct RaycastCommandTests {
     let planes = dir.appendingPathComponent("planes.json")
     try Data(Self.planesJSON.utf8).write(to: planes)
     let rays = dir.appendingPathComponent("rays.bin")
-    try writeRays([
-      [0, 0, 0, 0, 0, -1],  // straight at the wall: t = 2, plane 1
-      [0, 0, 0, 0.2, 0, -1],  // x = 0.4 at z = -2, inside: t = 2 * sqrt(1.04)
-      [0, 0, 0, 0.3, 0, -1],  // x = 0.6, outside the wall; parallel to the floor: miss
-      [0, 0, 0, 0, -1, 0],  // straight down onto the floor: t = 1, plane 0
-      [0, 0, 0, 0, 0, 1],  // away from both
-    ], to: rays)
+    try writeRays(
+      [
+        [0, 0, 0, 0, 0, -1],  // straight at the wall: t = 2, plane 1
+        [0, 0, 0, 0.2, 0, -1],  // x = 0.4 at z = -2, inside: t = 2 * sqrt(1.04)
+        [0, 0, 0, 0.3, 0, -1],  // x = 0.6, outside the wall; parallel to the floor: miss
+        [0, 0, 0, 0, -1, 0],  // straight down onto the floor: t = 1, plane 0
+        [0, 0, 0, 0, 0, 1],  // away from both
+      ], to: rays)
     let output = dir.appendingPathComponent("out.bin")
     let result = try ArsimRunner.run([
       "raycast", "--planes", planes.path, "--rays", rays.path, "--output", output.path, "--json",
     ])
     #expect(result.status == 0, "\(result.stderr)")
-    let summary = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-    #expect(summary["rays"] as? Int == 5 && summary["planes"] as? Int == 2 && summary["hits"] as? Int == 3)
+    let summary = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    #expect(
+      summary["rays"] as? Int == 5 && summary["planes"] as? Int == 2 && summary["hits"] as? Int == 3
+    )
     let (t, index) = try readOutput(output, count: 5)
     #expect(index == [1, 1, -1, 0, -1])
-    #expect(abs(t[0] - 2) < 1e-6 && abs(t[1] - 2 * Float(1.04).squareRoot()) < 1e-5 && abs(t[3] - 1) < 1e-6)
+    #expect(
+      abs(t[0] - 2) < 1e-6 && abs(t[1] - 2 * Float(1.04).squareRoot()) < 1e-5
+        && abs(t[3] - 1) < 1e-6)
     #expect(t[2] == .infinity && t[4] == .infinity)
 
     // The infinite target hits the wall's plane outside its boundary too.
@@ -109,12 +125,17 @@ struct RaycastCommandTests {
     let dir = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
     let planes = dir.appendingPathComponent("planes.json")
-    try Data(Self.planesJSON.replacingOccurrences(of: "\"width\": 1,", with: "\"width\": 0,").utf8).write(to: planes)
+    try Data(Self.planesJSON.replacingOccurrences(of: "\"width\": 1,", with: "\"width\": 0,").utf8)
+      .write(to: planes)
     let rays = dir.appendingPathComponent("rays.bin")
     try Data(count: 25).write(to: rays)
-    let badPlanes = try ArsimRunner.run(["raycast", "--planes", planes.path, "--full-frame", "2x2", "--intrinsics", "1,1,1,1"])
+    let badPlanes = try ArsimRunner.run([
+      "raycast", "--planes", planes.path, "--full-frame", "2x2", "--intrinsics", "1,1,1,1",
+    ])
     #expect(badPlanes.status == 1)
-    #expect(badPlanes.stderr.contains("planes.json") && badPlanes.stderr.contains("planes[1]"), "\(badPlanes.stderr)")
+    #expect(
+      badPlanes.stderr.contains("planes.json") && badPlanes.stderr.contains("planes[1]"),
+      "\(badPlanes.stderr)")
     try Data(Self.planesJSON.utf8).write(to: planes)
     let badRays = try ArsimRunner.run(["raycast", "--planes", planes.path, "--rays", rays.path])
     #expect(badRays.status == 1)

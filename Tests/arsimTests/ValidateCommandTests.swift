@@ -8,8 +8,11 @@ struct ValidateCommandTests {
 
   @Test("The sample recordings are valid, strictly too")
   func samples() throws {
-    let files = ["Scenes/recordings/dashboard-three-frames.json", "Scenes/recordings/dashboard-three-frames.jsonl"]
-      .map { Self.root.appendingPathComponent($0).path }
+    let files = [
+      "Scenes/recordings/dashboard-three-frames.json",
+      "Scenes/recordings/dashboard-three-frames.jsonl",
+    ]
+    .map { Self.root.appendingPathComponent($0).path }
     let result = try ArsimRunner.run(["validate", "--strict"] + files)
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.contains("valid (3 frames)"))
@@ -34,11 +37,13 @@ struct ValidateCommandTests {
   @Test("A frame the simulation cannot use is reported with its frame and path")
   func domainError() throws {
     let file = Self.root.appendingPathComponent(
-      "Tests/SceneReplayTests/Fixtures/bad-inputs/domain-plane-scaled-transform.json").path
+      "Tests/SceneReplayTests/Fixtures/bad-inputs/domain-plane-scaled-transform.json"
+    ).path
     let result = try ArsimRunner.run(["validate", file])
     #expect(result.status == 1)
     #expect(result.stderr.contains("domain-plane-scaled-transform.json"))
-    #expect(result.stderr.contains("frames[") && result.stderr.contains("planes["), "\(result.stderr)")
+    #expect(
+      result.stderr.contains("frames[") && result.stderr.contains("planes["), "\(result.stderr)")
   }
 
   @Test("No file is a usage error")

@@ -96,7 +96,9 @@ struct ReplayMetricsAccumulator {
     // Truth and markers are compared under the same rule: only what the viewport shows this frame
     // counts (a marker kept for a button that is off-screen is neither a hit nor a false marker).
     let shownInView = shown.filter {
-      if case .visible = ViewportProjection(worldPoint: $0.position, camera: camera, viewport: viewport) {
+      if case .visible = ViewportProjection(
+        worldPoint: $0.position, camera: camera, viewport: viewport)
+      {
         return true
       }
       return false
