@@ -18,7 +18,7 @@
 /* Precomputed per-plane record for a shared ray origin (grid kernel). */
 enum {
   R_NX = 0, R_NY, R_NZ, R_NUM, R_UX, R_UY, R_UZ, R_WU, R_VX, R_VY, R_VZ, R_WV,
-  R_HU, R_HV, R_RAD, R_LB, R_RCX, R_RCY, R_RCZ, R_PAD
+  R_HU, R_HV, R_RAD, R_LB, R_RCX, R_RCY, R_RCZ, R_RECT_HALF_MARGIN
 };
 
 #ifndef vblend
@@ -197,10 +197,17 @@ static size_t ARSK_FN(cull_cone)(float cd[4][3], const float *rec, const uint32_
   for (size_t i = 0; i < n_in; i++) {
     uint32_t k = in[i];
     const float *r = rec + (size_t)k * ARSK_RECORD;
+    /* Half extents of the rectangle (it contains the polygon too) grown by the rounding margin;
+       INFINITY for unbounded planes, where the products below are inf or NaN and never cull. */
+    float hu = r[R_HU] + r[R_RECT_HALF_MARGIN], hv = r[R_HV] + r[R_RECT_HALF_MARGIN];
     int keep = 1;
     for (int p = 0; p < planes; p++) {
       float dist = m[p][0] * r[R_RCX] + m[p][1] * r[R_RCY] + m[p][2] * r[R_RCZ];
-      if (dist > r[R_RAD]) { keep = 0; break; }
+      /* Outside if the sphere is, or if the rectangle's nearest corner to the facet is. */
+      float su = fabsf(m[p][0] * r[R_UX] + m[p][1] * r[R_UY] + m[p][2] * r[R_UZ]);
+      float sv = fabsf(m[p][0] * r[R_VX] + m[p][1] * r[R_VY] + m[p][2] * r[R_VZ]);
+      float corner = (dist - hu * su) - hv * sv;
+      if (dist > r[R_RAD] || corner > 0) { keep = 0; break; }
     }
     out[n_out] = k;
     n_out += (size_t)keep;
@@ -321,7 +328,9 @@ static size_t ARSK_FN(prepare_records)(const arsk_scene_soa *scene, const float 
     /* No hit on this plane can be nearer than this (NaN-free; -inf for unbounded planes). */
     r[R_LB] = dist - r[R_RAD];
     if (!(r[R_LB] > -INFINITY)) r[R_LB] = -INFINITY;
-    r[R_PAD] = 0;
+    /* Rounding margin for the rectangle test of cull_cone: ten times the sphere's, since narrow
+       cones have less accurate facet normals. */
+    r[R_RECT_HALF_MARGIN] = 1e-3f * (dist + rad) + 1e-5f;
     /* A hit needs t = num/dn > 0: num < 0 for front faces (dn < 0), num != 0 otherwise. */
     int possible = scene->cull_back_faces ? (num < 0) : (num < 0 || num > 0);
     list0[n0] = (uint32_t)k;
