@@ -175,9 +175,11 @@ static void ARSK_FN(sort_by_bound)(const float *rec, uint32_t *list, size_t n) {
   }
 }
 
-/* Keeps the planes of in[] (order preserved) whose bounding sphere may touch the convex cone from
-   the shared origin spanned by the 4 corner directions cd (in order around the cone).
-   Conservative: margins absorb rounding. */
+/* Keeps the planes of in[] (order preserved) whose bounding sphere and rectangle may touch the
+   convex cone from the shared origin spanned by the 4 corner directions cd (in order around the
+   cone). A plane is dropped when, for one side of the cone (unit outward normal m), the sphere lies
+   outside (m.rc > radius) or so does the rectangle's nearest corner (m.rc - hu|m.u| - hv|m.v| > 0,
+   rc the centre relative to the origin). Conservative: margins absorb rounding. */
 static size_t ARSK_FN(cull_cone)(float cd[4][3], const float *rec, const uint32_t *in,
                                  size_t n_in, uint32_t *out) {
   float mid[3] = {0, 0, 0};
