@@ -59,4 +59,65 @@ import Testing
       }
     }
   }
+
+  /// Planes are visited in order of a lower bound on t (the larger of sphere distance and plane
+  /// distance) and the visit stops early: stacks of camera-facing rectangles 1 mm apart, exact
+  /// duplicates (ties go to the lower index) listed far to near, and an infinite plane behind them
+  /// must still give the reference's nearest plane everywhere.
+  @Test(arguments: [1, 5, 40])
+  func nearToFarEarlyExitKeepsNearestAndLowestIndex(stackSize: Int) {
+    let facing = Quaternion(angle: .degrees(90), axis: SIMD3(1, 0, 0))
+    var planes: [BatchPlane] = [
+      BatchPlane(
+        worldFromPlane: RigidTransform(rotation: facing, translation: SIMD3(0, 0, -5)),
+        shape: .infinite)!
+    ]
+    for i in (0..<stackSize).reversed() {
+      let depth = 1.5 + 0.001 * Float(i)
+      let shift = SIMD3<Float>(0.01 * Float(i % 7) - 0.03, 0.01 * Float(i % 5) - 0.02, -depth)
+      let plane = BatchPlane(
+        worldFromPlane: RigidTransform(rotation: facing, translation: shift),
+        shape: .rectangle(centerXZ: .zero, halfExtentsXZ: SIMD2(0.4, 0.25), rotationOnYAxis: .zero))!
+      planes.append(plane)
+      if i % 2 == 0 { planes.append(plane) } // an exact duplicate: ties at every pixel
+    }
+    let scene = BatchRaycastScene(planes: planes)
+    let expected = scene.intersect(Self.grid, engine: .reference)
+    #expect(expected.planeIndex.contains(0))
+    // The nearest rectangle (i = 0) and its duplicate come last: the lower index wins every tie.
+    #expect(expected.planeIndex.contains(Int32(planes.count - 2)))
+    #expect(!expected.planeIndex.contains(Int32(planes.count - 1)))
+    for engine in BatchRaycastDifferentialTests.kernelEngines {
+      let diff = BatchRaycastFixtures.firstDifference(scene.intersect(Self.grid, engine: engine), expected)
+      #expect(diff == nil, "stack \(stackSize) engine \(engine) pixel \(diff ?? 0)")
+    }
+  }
+
+  /// The plane-distance bound is tight: a camera-facing rectangle 1.5 m away is hit within 0.2% of
+  /// 1.5 m by a narrow view (f = 1000 px), and a steep plane (80° from facing, about 0.26 m from
+  /// the camera, so visited first) crosses those rays between 1.503 and 1.52 m on a row or two. The
+  /// facing rectangle is nearer there and must still win (a bound even 1% too high would skip it).
+  @Test(arguments: [1.504, 1.507, 1.51, 1.513] as [Float])
+  func planeDistanceBoundDoesNotSkipNearerPlane(steepDepth: Float) {
+    let grid = BatchPixelGrid(
+      imageWidth: 128, height: 64, focalLengthPixels: SIMD2(1000, 1000),
+      principalPointPixels: SIMD2(64, 32), worldFromCamera: .identity)
+    let facing = Quaternion(angle: .degrees(90), axis: SIMD3(1, 0, 0))
+    let steep = Quaternion(angle: .degrees(80), axis: SIMD3(1, 0, 0)) * facing
+    let planes = [
+      BatchPlane(
+        worldFromPlane: RigidTransform(rotation: steep, translation: SIMD3(0, 0, -steepDepth)),
+        shape: .infinite)!,
+      BatchPlane(
+        worldFromPlane: RigidTransform(rotation: facing, translation: SIMD3(0, 0, -1.5)),
+        shape: .rectangle(centerXZ: .zero, halfExtentsXZ: SIMD2(1, 1), rotationOnYAxis: .zero))!,
+    ]
+    let scene = BatchRaycastScene(planes: planes, cullsBackFaces: false)
+    let expected = scene.intersect(grid, engine: .reference)
+    #expect(expected.planeIndex.contains(0) && expected.planeIndex.contains(1))
+    for engine in BatchRaycastDifferentialTests.kernelEngines {
+      let diff = BatchRaycastFixtures.firstDifference(scene.intersect(grid, engine: engine), expected)
+      #expect(diff == nil, "depth \(steepDepth) engine \(engine) pixel \(diff ?? 0)")
+    }
+  }
 }
