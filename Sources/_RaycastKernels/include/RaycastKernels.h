@@ -100,8 +100,10 @@ size_t arsk_pinhole_grid_scratch_bytes(size_t plane_count);
 /// to out_t[row * width + col] and out_index[row * width + col] (whole-grid buffers; only the rows
 /// in range are written, so threads may share them with disjoint row ranges). With scratch of at
 /// least arsk_pinhole_grid_scratch_bytes(plane_count) bytes, planes are culled per 32x32 and
-/// then 16-row x 32-column tile against the tile's view frustum (conservatively: results equal the brute force
-/// exactly) and visited near to far with early termination; with less, every plane is tested.
+/// then 16-row x 32-column tile against the tile's view frustum (a plane is dropped when its
+/// bounding sphere or its rectangle lies outside one side of the frustum; conservatively, with
+/// rounding margins: results equal the brute force exactly) and visited near to far with early
+/// termination; with less, every plane is tested.
 void arsk_intersect_pinhole_grid(const arsk_scene_soa *scene, const arsk_pinhole_grid *grid,
                                  uint32_t row_begin, uint32_t row_end,
                                  void *scratch, size_t scratch_bytes,
@@ -112,7 +114,7 @@ size_t arsk_shared_origin_scratch_bytes(size_t plane_count, size_t ray_count);
 
 /// Like arsk_intersect_rays_soa for rays that all start at origin (3 floats): identical results,
 /// faster for many planes. Rays are binned by direction into the 6x8x8 cells of a cube map; per
-/// cell the planes whose bounding sphere misses the cell's cone are culled and the rest are
+/// cell the planes whose bounding sphere or rectangle misses the cell's cone are culled and the rest are
 /// visited near to far with early termination. With scratch smaller than
 /// arsk_shared_origin_scratch_bytes(plane_count, count) it runs the brute force instead.
 void arsk_intersect_rays_shared_origin(const arsk_scene_soa *scene, const float *origin,

@@ -18,7 +18,7 @@
 /* Precomputed per-plane record for a shared ray origin (grid kernel). */
 enum {
   R_NX = 0, R_NY, R_NZ, R_NUM, R_UX, R_UY, R_UZ, R_WU, R_VX, R_VY, R_VZ, R_WV,
-  R_HU, R_HV, R_RAD, R_LB, R_RCX, R_RCY, R_RCZ, R_PAD
+  R_HU, R_HV, R_RAD, R_LB, R_RCX, R_RCY, R_RCZ, R_RECT_HALF_MARGIN
 };
 
 #ifndef vblend
@@ -175,9 +175,11 @@ static void ARSK_FN(sort_by_bound)(const float *rec, uint32_t *list, size_t n) {
   }
 }
 
-/* Keeps the planes of in[] (order preserved) whose bounding sphere may touch the convex cone from
-   the shared origin spanned by the 4 corner directions cd (in order around the cone).
-   Conservative: margins absorb rounding. */
+/* Keeps the planes of in[] (order preserved) whose bounding sphere and rectangle may touch the
+   convex cone from the shared origin spanned by the 4 corner directions cd (in order around the
+   cone). A plane is dropped when, for one side of the cone (unit outward normal m), the sphere lies
+   outside (m.rc > radius) or so does the rectangle's nearest corner (m.rc - hu|m.u| - hv|m.v| > 0,
+   rc the centre relative to the origin). Conservative: margins absorb rounding. */
 static size_t ARSK_FN(cull_cone)(float cd[4][3], const float *rec, const uint32_t *in,
                                  size_t n_in, uint32_t *out) {
   float mid[3] = {0, 0, 0};
@@ -197,10 +199,17 @@ static size_t ARSK_FN(cull_cone)(float cd[4][3], const float *rec, const uint32_
   for (size_t i = 0; i < n_in; i++) {
     uint32_t k = in[i];
     const float *r = rec + (size_t)k * ARSK_RECORD;
+    /* Half extents of the rectangle (it contains the polygon too) grown by the rounding margin;
+       INFINITY for unbounded planes, where the products below are inf or NaN and never cull. */
+    float hu = r[R_HU] + r[R_RECT_HALF_MARGIN], hv = r[R_HV] + r[R_RECT_HALF_MARGIN];
     int keep = 1;
     for (int p = 0; p < planes; p++) {
       float dist = m[p][0] * r[R_RCX] + m[p][1] * r[R_RCY] + m[p][2] * r[R_RCZ];
-      if (dist > r[R_RAD]) { keep = 0; break; }
+      /* Outside if the sphere is, or if the rectangle's nearest corner to the facet is. */
+      float su = fabsf(m[p][0] * r[R_UX] + m[p][1] * r[R_UY] + m[p][2] * r[R_UZ]);
+      float sv = fabsf(m[p][0] * r[R_VX] + m[p][1] * r[R_VY] + m[p][2] * r[R_VZ]);
+      float corner = (dist - hu * su) - hv * sv;
+      if (dist > r[R_RAD] || corner > 0) { keep = 0; break; }
     }
     out[n_out] = k;
     n_out += (size_t)keep;
@@ -321,7 +330,9 @@ static size_t ARSK_FN(prepare_records)(const arsk_scene_soa *scene, const float 
     /* No hit on this plane can be nearer than this (NaN-free; -inf for unbounded planes). */
     r[R_LB] = dist - r[R_RAD];
     if (!(r[R_LB] > -INFINITY)) r[R_LB] = -INFINITY;
-    r[R_PAD] = 0;
+    /* Rounding margin for the rectangle test of cull_cone: ten times the sphere's, since narrow
+       cones have less accurate facet normals. */
+    r[R_RECT_HALF_MARGIN] = 1e-3f * (dist + rad) + 1e-5f;
     /* A hit needs t = num/dn > 0: num < 0 for front faces (dn < 0), num != 0 otherwise. */
     int possible = scene->cull_back_faces ? (num < 0) : (num < 0 || num > 0);
     list0[n0] = (uint32_t)k;
@@ -377,6 +388,15 @@ void ARSK_FN(intersect_pinhole_grid)(const arsk_scene_soa *scene, const arsk_pin
   uint32_t *list0 = (uint32_t *)(rec + K * ARSK_RECORD);
   uint32_t *list1 = list0 + K, *list2 = list1 + K;
   size_t n0 = ARSK_FN(prepare_records)(scene, g->origin, rec, list0);
+  /* Grid rays are unit (|d.n| <= 1 + 1e-6 after rounding), so t = num/dn >= |num| (1 - 2e-6): the
+     distance to the plane bounds t from below too, often more tightly than the sphere (and for
+     unbounded planes). Planes are then visited in the order of the tighter bound. */
+  for (size_t j = 0; j < n0; j++) {
+    float *r = rec + (size_t)list0[j] * ARSK_RECORD;
+    float plane_bound = fabsf(r[R_NUM]) * 0.9999f;
+    if (plane_bound > r[R_LB]) r[R_LB] = plane_bound;
+  }
+  ARSK_FN(sort_by_bound)(rec, list0, n0);
   const uint32_t W = g->width;
   for (uint32_t br = row_begin; br < row_end;) {
     uint32_t br_end = (br / ARSK_BIG_TILE + 1) * ARSK_BIG_TILE;
