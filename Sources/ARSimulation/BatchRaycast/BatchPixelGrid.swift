@@ -30,8 +30,9 @@ public struct BatchPixelGrid: Sendable, Hashable, Codable {
     imageWidth width: Int, height: Int, focalLengthPixels: SIMD2<Float>,
     principalPointPixels: SIMD2<Float>, worldFromCamera: RigidTransform
   ) {
-    precondition((0...(1 << 23)).contains(width) && (0...(1 << 23)).contains(height),
-                 "BatchPixelGrid size out of range: \(width)x\(height)")
+    precondition(
+      (0...(1 << 23)).contains(width) && (0...(1 << 23)).contains(height),
+      "BatchPixelGrid size out of range: \(width)x\(height)")
     self.width = width
     self.height = height
     self.focalLengthPixels = focalLengthPixels

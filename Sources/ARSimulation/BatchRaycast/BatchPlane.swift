@@ -59,7 +59,8 @@ public struct BatchPlane: Sendable, Hashable, Codable {
     guard abs(area) > 1e-12 * max(scale * scale, 1e-30) else { return false }
     let n = vertices.count
     for i in 0..<n {
-      let a = SIMD2<Double>(vertices[i]), b = SIMD2<Double>(vertices[(i + 1) % n])
+      let a = SIMD2<Double>(vertices[i])
+      let b = SIMD2<Double>(vertices[(i + 1) % n])
       let c = SIMD2<Double>(vertices[(i + 2) % n])
       let turn = (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x)
       if turn * area < -1e-12 * scale * scale { return false }
@@ -71,7 +72,8 @@ public struct BatchPlane: Sendable, Hashable, Codable {
   static func signedDoubleArea(_ vertices: [SIMD2<Float>]) -> Double {
     var sum: Double = 0
     for i in vertices.indices {
-      let a = vertices[i], b = vertices[(i + 1) % vertices.count]
+      let a = vertices[i]
+      let b = vertices[(i + 1) % vertices.count]
       sum += Double(a.x) * Double(b.y) - Double(b.x) * Double(a.y)
     }
     return sum

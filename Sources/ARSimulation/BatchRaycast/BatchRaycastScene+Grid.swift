@@ -19,8 +19,9 @@ extension BatchRaycastScene {
     usesTileCulling: Bool = true
   ) -> BatchRaycastResult {
     var result = BatchRaycastResult()
-    intersect(grid, engine: engine, threadCount: threadCount, usesTileCulling: usesTileCulling,
-              into: &result)
+    intersect(
+      grid, engine: engine, threadCount: threadCount, usesTileCulling: usesTileCulling,
+      into: &result)
     return result
   }
 
@@ -47,8 +48,11 @@ extension BatchRaycastScene {
               withUnsafeTemporaryAllocation(byteCount: max(scratchBytes, 16), alignment: 16) {
                 scratch in
                 for band in stride(from: w, to: bands, by: workers) {
-                  let rows = band * Self.gridBandRows..<min((band + 1) * Self.gridBandRows,
-                                                             grid.height)
+                  let rows =
+                    band
+                    * Self.gridBandRows..<min(
+                      (band + 1) * Self.gridBandRows,
+                      grid.height)
                   if engine == .reference {
                     referenceIntersect(grid, rows: rows, outT: output.t, outIndex: output.index)
                   } else {
@@ -78,8 +82,10 @@ extension BatchPixelGrid {
     return arsk_pinhole_grid(
       fx: focalLengthPixels.x, fy: focalLengthPixels.y, ox: principalPointPixels.x,
       oy: principalPointPixels.y, rotation: (r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8]),
-      origin: (worldFromCamera.translation.x, worldFromCamera.translation.y,
-               worldFromCamera.translation.z),
+      origin: (
+        worldFromCamera.translation.x, worldFromCamera.translation.y,
+        worldFromCamera.translation.z
+      ),
       a: Float(m.a), b: Float(m.b), c: Float(m.c), d: Float(m.d), tx: Float(m.tx),
       ty: Float(m.ty), width: UInt32(width), height: UInt32(height))
   }

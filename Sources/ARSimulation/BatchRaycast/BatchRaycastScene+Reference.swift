@@ -14,19 +14,27 @@ extension BatchRaycastScene {
     let k = planes.count
     for i in 0..<k {
       func field(_ f: Int) -> Float { packed[f * k + i] }
-      let (nx, ny, nz) = (field(ARSK_FIELD_NX), field(ARSK_FIELD_NY),
-                          field(ARSK_FIELD_NZ))
-      let (cx, cy, cz) = (field(ARSK_FIELD_CX), field(ARSK_FIELD_CY),
-                          field(ARSK_FIELD_CZ))
+      let (nx, ny, nz) = (
+        field(ARSK_FIELD_NX), field(ARSK_FIELD_NY),
+        field(ARSK_FIELD_NZ)
+      )
+      let (cx, cy, cz) = (
+        field(ARSK_FIELD_CX), field(ARSK_FIELD_CY),
+        field(ARSK_FIELD_CZ)
+      )
       let num = (cx - o.0) * nx + (cy - o.1) * ny + (cz - o.2) * nz
       let dn = d.0 * nx + d.1 * ny + d.2 * nz
       let facing = dn < 0 - parallelEpsilon || (!cullsBackFaces && dn > parallelEpsilon)
       let t = num / dn
       guard facing, t > 0, t < best.t else { continue }
-      let (ux, uy, uz) = (field(ARSK_FIELD_UX), field(ARSK_FIELD_UY),
-                          field(ARSK_FIELD_UZ))
-      let (vx, vy, vz) = (field(ARSK_FIELD_VX), field(ARSK_FIELD_VY),
-                          field(ARSK_FIELD_VZ))
+      let (ux, uy, uz) = (
+        field(ARSK_FIELD_UX), field(ARSK_FIELD_UY),
+        field(ARSK_FIELD_UZ)
+      )
+      let (vx, vy, vz) = (
+        field(ARSK_FIELD_VX), field(ARSK_FIELD_VY),
+        field(ARSK_FIELD_VZ)
+      )
       let (wx, wy, wz) = (o.0 - cx, o.1 - cy, o.2 - cz)
       let wu = wx * ux + wy * uy + wz * uz
       let wv = wx * vx + wy * vy + wz * vz
@@ -36,9 +44,11 @@ extension BatchRaycastScene {
       let lv = wv + t * dv
       guard abs(lu) <= field(ARSK_FIELD_HU), abs(lv) <= field(ARSK_FIELD_HV)
       else { continue }
-      let first = Int(edgeRanges[2 * i]), count = Int(edgeRanges[2 * i + 1])
+      let first = Int(edgeRanges[2 * i])
+      let count = Int(edgeRanges[2 * i + 1])
       var inside = true
-      for e in first..<(first + count) where !(edges[3 * e] * lu + edges[3 * e + 1] * lv >= edges[3 * e + 2]) {
+      for e in first..<(first + count)
+      where !(edges[3 * e] * lu + edges[3 * e + 1] * lv >= edges[3 * e + 2]) {
         inside = false
         break
       }
@@ -54,7 +64,8 @@ extension BatchRaycastScene {
   ) {
     for i in range {
       let hit = referenceNearestHit(
-        origin: (rays.ox[i], rays.oy[i], rays.oz[i]), direction: (rays.dx[i], rays.dy[i], rays.dz[i]))
+        origin: (rays.ox[i], rays.oy[i], rays.oz[i]),
+        direction: (rays.dx[i], rays.dy[i], rays.dz[i]))
       outT[i] = hit.t
       outIndex[i] = hit.index
     }
@@ -67,8 +78,11 @@ extension BatchRaycastScene {
   ) {
     let g = grid.kernelGrid
     let r = grid.worldFromCamera.rotation.rotationMatrix.columnMajor
-    let allFinite = [g.fx, g.fy, g.ox, g.oy, g.a, g.b, g.c, g.d, g.tx, g.ty, g.origin.0, g.origin.1,
-                     g.origin.2].allSatisfy(\.isFinite) && r.allSatisfy(\.isFinite)
+    let allFinite =
+      [
+        g.fx, g.fy, g.ox, g.oy, g.a, g.b, g.c, g.d, g.tx, g.ty, g.origin.0, g.origin.1,
+        g.origin.2,
+      ].allSatisfy(\.isFinite) && r.allSatisfy(\.isFinite)
     for row in rows {
       for col in 0..<grid.width {
         let o = row * grid.width + col
@@ -76,13 +90,18 @@ extension BatchRaycastScene {
           (outT[o], outIndex[o]) = (.infinity, -1)
           continue
         }
-        let gu = Float(col) + 0.5, gv = Float(row) + 0.5
-        let iu = g.a * gu + g.c * gv + g.tx, iv = g.b * gu + g.d * gv + g.ty
-        let x = (iu - g.ox) * (1 / g.fx), y = (g.oy - iv) * (1 / g.fy)
+        let gu = Float(col) + 0.5
+        let gv = Float(row) + 0.5
+        let iu = g.a * gu + g.c * gv + g.tx
+        let iv = g.b * gu + g.d * gv + g.ty
+        let x = (iu - g.ox) * (1 / g.fx)
+        let y = (g.oy - iv) * (1 / g.fy)
         let s = 1 / (x * x + y * y + 1).squareRoot()
         let (cx, cy, cz) = (x * s, y * s, -s)
-        let d = (r[0] * cx + r[3] * cy + r[6] * cz, r[1] * cx + r[4] * cy + r[7] * cz,
-                 r[2] * cx + r[5] * cy + r[8] * cz)
+        let d = (
+          r[0] * cx + r[3] * cy + r[6] * cz, r[1] * cx + r[4] * cy + r[7] * cz,
+          r[2] * cx + r[5] * cy + r[8] * cz
+        )
         let hit = referenceNearestHit(origin: g.origin, direction: d)
         (outT[o], outIndex[o]) = (hit.t, hit.index)
       }

@@ -1,3 +1,7 @@
+import Dispatch
+import SpatialMath
+import _RaycastKernels
+
 #if canImport(Darwin)
   import Darwin
 #elseif canImport(Glibc)
@@ -5,9 +9,6 @@
 #elseif canImport(Musl)
   import Musl
 #endif
-import Dispatch
-import SpatialMath
-import _RaycastKernels
 
 /// A set of planes packed once (structure of arrays) for the batched raycast kernels.
 ///
@@ -79,9 +80,11 @@ public struct BatchRaycastScene: Sendable, Hashable {
       for p in vertices { half = SIMD2(max(half.x, abs(p.x)), max(half.y, abs(p.y))) }
       let sign: Float = BatchPlane.signedDoubleArea(vertices) > 0 ? 1 : -1
       for i in vertices.indices {
-        let p = vertices[i], q = vertices[(i + 1) % vertices.count]
+        let p = vertices[i]
+        let q = vertices[(i + 1) % vertices.count]
         // Inside of a counter-clockwise (x towards z) edge: (q - p) × (point - p) >= 0.
-        let a = -(q.y - p.y) * sign, b = (q.x - p.x) * sign
+        let a = -(q.y - p.y) * sign
+        let b = (q.x - p.x) * sign
         edges.append(contentsOf: [a, b, a * p.x + b * p.y])
       }
       edgeRanges.append(UInt32(vertices.count))
@@ -90,8 +93,10 @@ public struct BatchRaycastScene: Sendable, Hashable {
     }
     // Bounding-sphere radius about `center`, with a relative margin for rounding (culling only).
     let radius = (half.x * half.x + half.y * half.y).squareRoot() * (1 + 1e-5)
-    return [normal.x, normal.y, normal.z, center.x, center.y, center.z, u.x, u.y, u.z,
-            v.x, v.y, v.z, half.x, half.y, radius]
+    return [
+      normal.x, normal.y, normal.z, center.x, center.y, center.z, u.x, u.y, u.z,
+      v.x, v.y, v.z, half.x, half.y, radius,
+    ]
   }
 
   /// Calls `body` with the C view of this scene (pointers valid only inside `body`).
@@ -118,8 +123,9 @@ public struct BatchRaycastScene: Sendable, Hashable {
     _ rays: BatchRaySoA, engine: BatchRaycastEngine = .simd, threadCount: Int = 1
   ) -> BatchRaycastResult {
     var result = BatchRaycastResult()
-    intersect(rays, engine: engine, threadCount: threadCount, usesSharedOriginCulling: true,
-              into: &result)
+    intersect(
+      rays, engine: engine, threadCount: threadCount, usesSharedOriginCulling: true,
+      into: &result)
     return result
   }
 
@@ -136,48 +142,64 @@ public struct BatchRaycastScene: Sendable, Hashable {
     result.resize(to: n)
     let slices = BatchRaycastScene.slices(count: n, granule: 8, threadCount: threadCount)
     let isa = engine.kernelISA
-    let sharedOrigin = usesSharedOriginCulling && planes.count >= Self.sharedOriginMinimumPlanes
+    let sharedOrigin =
+      usesSharedOriginCulling && planes.count >= Self.sharedOriginMinimumPlanes
       ? rays.sharedOrigin : nil
     let largestSlice = slices.map(\.count).max() ?? 0
-    let scratchBytes = sharedOrigin == nil
+    let scratchBytes =
+      sharedOrigin == nil
       ? 0 : arsk_shared_origin_scratch_bytes(planes.count, largestSlice)
     withKernelScene { scene in
       rays.originX.withUnsafeBufferPointer { ox in
-      rays.originY.withUnsafeBufferPointer { oy in
-      rays.originZ.withUnsafeBufferPointer { oz in
-      rays.directionX.withUnsafeBufferPointer { dx in
-      rays.directionY.withUnsafeBufferPointer { dy in
-      rays.directionZ.withUnsafeBufferPointer { dz in
-      result.t.withUnsafeMutableBufferPointer { outT in
-      result.planeIndex.withUnsafeMutableBufferPointer { outIndex in
-        let job = UnsafeSendable((
-          scene: scene, input: RaySoAPointers(ox: ox, oy: oy, oz: oz, dx: dx, dy: dy, dz: dz),
-          output: (t: outT, index: outIndex)))
-        BatchRaycastScene.runSlices(slices) { range in
-          let (scene, input, output) = job.value
-          let i = range.lowerBound
-          if engine == .reference {
-            referenceIntersect(input, range: range, outT: output.t, outIndex: output.index)
-          } else if let origin = sharedOrigin {
-            withUnsafeTemporaryAllocation(byteCount: scratchBytes, alignment: 16) { scratch in
-              withUnsafePointer(to: origin) { o in
-                o.withMemoryRebound(to: Float.self, capacity: 3) { o in
-                  arsk_intersect_rays_shared_origin(
-                    scene, o, input.dx.baseAddress! + i, input.dy.baseAddress! + i,
-                    input.dz.baseAddress! + i, range.count, scratch.baseAddress, scratchBytes,
-                    output.t.baseAddress! + i, output.index.baseAddress! + i, isa)
+        rays.originY.withUnsafeBufferPointer { oy in
+          rays.originZ.withUnsafeBufferPointer { oz in
+            rays.directionX.withUnsafeBufferPointer { dx in
+              rays.directionY.withUnsafeBufferPointer { dy in
+                rays.directionZ.withUnsafeBufferPointer { dz in
+                  result.t.withUnsafeMutableBufferPointer { outT in
+                    result.planeIndex.withUnsafeMutableBufferPointer { outIndex in
+                      let job = UnsafeSendable(
+                        (
+                          scene: scene,
+                          input: RaySoAPointers(ox: ox, oy: oy, oz: oz, dx: dx, dy: dy, dz: dz),
+                          output: (t: outT, index: outIndex)
+                        ))
+                      BatchRaycastScene.runSlices(slices) { range in
+                        let (scene, input, output) = job.value
+                        let i = range.lowerBound
+                        if engine == .reference {
+                          referenceIntersect(
+                            input, range: range, outT: output.t, outIndex: output.index)
+                        } else if let origin = sharedOrigin {
+                          withUnsafeTemporaryAllocation(byteCount: scratchBytes, alignment: 16) {
+                            scratch in
+                            withUnsafePointer(to: origin) { o in
+                              o.withMemoryRebound(to: Float.self, capacity: 3) { o in
+                                arsk_intersect_rays_shared_origin(
+                                  scene, o, input.dx.baseAddress! + i, input.dy.baseAddress! + i,
+                                  input.dz.baseAddress! + i, range.count, scratch.baseAddress,
+                                  scratchBytes,
+                                  output.t.baseAddress! + i, output.index.baseAddress! + i, isa)
+                              }
+                            }
+                          }
+                        } else {
+                          arsk_intersect_rays_soa(
+                            scene, input.ox.baseAddress! + i, input.oy.baseAddress! + i,
+                            input.oz.baseAddress! + i, input.dx.baseAddress! + i,
+                            input.dy.baseAddress! + i,
+                            input.dz.baseAddress! + i, range.count, output.t.baseAddress! + i,
+                            output.index.baseAddress! + i, isa)
+                        }
+                      }
+                    }
+                  }
                 }
               }
             }
-          } else {
-            arsk_intersect_rays_soa(
-              scene, input.ox.baseAddress! + i, input.oy.baseAddress! + i,
-              input.oz.baseAddress! + i, input.dx.baseAddress! + i, input.dy.baseAddress! + i,
-              input.dz.baseAddress! + i, range.count, output.t.baseAddress! + i,
-              output.index.baseAddress! + i, isa)
           }
         }
-      }}}}}}}}
+      }
     }
   }
 
@@ -192,7 +214,8 @@ public struct BatchRaycastScene: Sendable, Hashable {
     let granules = (count + granule - 1) / granule
     let threads = min(max(threadCount, 1), granules)
     return (0..<threads).map { w in
-      let lo = granules * w / threads * granule, hi = granules * (w + 1) / threads * granule
+      let lo = granules * w / threads * granule
+      let hi = granules * (w + 1) / threads * granule
       return lo..<min(hi, count)
     }
   }

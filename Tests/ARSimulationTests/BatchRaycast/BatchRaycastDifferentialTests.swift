@@ -36,7 +36,8 @@ import Testing
     let expected = scene.intersect(rays, engine: .reference)
     #expect(expected.count == rayCount)
     for engine in Self.kernelEngines {
-      let diff = BatchRaycastFixtures.firstDifference(scene.intersect(rays, engine: engine), expected)
+      let diff = BatchRaycastFixtures.firstDifference(
+        scene.intersect(rays, engine: engine), expected)
       #expect(diff == nil, "seed \(seed) engine \(engine) ray \(diff ?? 0)")
     }
   }
@@ -49,7 +50,8 @@ import Testing
     let rays = BatchRaycastFixtures.rays(count: 40, planes: planes, &rng)
     let whole = scene.intersect(rays, engine: .simd)
     let sub = BatchRaySoA(
-      originX: Array(rays.originX.dropFirst(offset)), originY: Array(rays.originY.dropFirst(offset)),
+      originX: Array(rays.originX.dropFirst(offset)),
+      originY: Array(rays.originY.dropFirst(offset)),
       originZ: Array(rays.originZ.dropFirst(offset)),
       directionX: Array(rays.directionX.dropFirst(offset)),
       directionY: Array(rays.directionY.dropFirst(offset)),
@@ -85,7 +87,8 @@ import Testing
     var grid = BatchPixelGrid(
       imageWidth: width, height: 1 + width % 5 + (width > 12 ? 30 : 0),
       focalLengthPixels: SIMD2(Float(width + 1) * 0.8, Float(width + 1) * 0.7),
-      principalPointPixels: SIMD2(Float(width) / 2, 2), worldFromCamera: RigidTransform(
+      principalPointPixels: SIMD2(Float(width) / 2, 2),
+      worldFromCamera: RigidTransform(
         rotation: BatchRaycastFixtures.rotation(&rng),
         translation: SIMD3(rng.float(-0.5...0.5), rng.float(-0.5...0.5), rng.float(-0.5...0.5))))
     if width % 3 == 0 {
@@ -124,7 +127,8 @@ import Testing
     let expected = scene.intersect(grid, engine: .reference, threadCount: 2)
     #expect(expected.planeIndex.contains { $0 >= 0 })
     for engine in Self.kernelEngines {
-      let diff = BatchRaycastFixtures.firstDifference(scene.intersect(grid, engine: engine), expected)
+      let diff = BatchRaycastFixtures.firstDifference(
+        scene.intersect(grid, engine: engine), expected)
       #expect(diff == nil, "planes \(planeCount) engine \(engine) pixel \(diff ?? 0)")
     }
   }

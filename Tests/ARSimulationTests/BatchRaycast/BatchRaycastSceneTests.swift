@@ -9,7 +9,8 @@ import Testing
   static func facingCamera(z: Float, shape: BatchPlane.Shape) -> BatchPlane {
     BatchPlane(
       worldFromPlane: RigidTransform(
-        rotation: Quaternion(angle: .degrees(90), axis: SIMD3(1, 0, 0)), translation: SIMD3(0, 0, z)),
+        rotation: Quaternion(angle: .degrees(90), axis: SIMD3(1, 0, 0)), translation: SIMD3(0, 0, z)
+      ),
       shape: shape)!
   }
 
@@ -21,8 +22,9 @@ import Testing
     centerXZ: .zero, halfExtentsXZ: SIMD2(0.5, 0.25), rotationOnYAxis: .zero)
 
   static func ray(_ o: SIMD3<Float>, _ d: SIMD3<Float>) -> BatchRaySoA {
-    BatchRaySoA(originX: [o.x], originY: [o.y], originZ: [o.z], directionX: [d.x],
-                directionY: [d.y], directionZ: [d.z])!
+    BatchRaySoA(
+      originX: [o.x], originY: [o.y], originZ: [o.z], directionX: [d.x],
+      directionY: [d.y], directionZ: [d.z])!
   }
 
   static func hit(_ scene: BatchRaycastScene, _ rays: BatchRaySoA, _ engine: BatchRaycastEngine)
@@ -44,11 +46,14 @@ import Testing
     #expect(h2.index == 0)
     #expect(abs(h2.t - 2 * Float(1.04).squareRoot()) <= 1e-5 * h2.t)
     // (0.3, 0, -1): x = 0.6 at z = -2, outside the half width 0.5.
-    #expect(Self.hit(scene, Self.ray(.zero, SIMD3<Float>(0.3, 0, -1).normalized()!), engine).index == -1)
+    #expect(
+      Self.hit(scene, Self.ray(.zero, SIMD3<Float>(0.3, 0, -1).normalized()!), engine).index == -1)
     // (0, 0.1, -1): y = 0.2 at z = -2; local z = -y = -0.2, inside the half height 0.25.
-    #expect(Self.hit(scene, Self.ray(.zero, SIMD3<Float>(0, 0.1, -1).normalized()!), engine).index == 0)
+    #expect(
+      Self.hit(scene, Self.ray(.zero, SIMD3<Float>(0, 0.1, -1).normalized()!), engine).index == 0)
     // (0, 0.15, -1): y = 0.3, outside.
-    #expect(Self.hit(scene, Self.ray(.zero, SIMD3<Float>(0, 0.15, -1).normalized()!), engine).index == -1)
+    #expect(
+      Self.hit(scene, Self.ray(.zero, SIMD3<Float>(0, 0.15, -1).normalized()!), engine).index == -1)
   }
 
   @Test(arguments: BatchRaycastEngine.allCases)
@@ -85,7 +90,8 @@ import Testing
     let scene = BatchRaycastScene(planes: [Self.facingCamera(z: -2, shape: .infinite)])
     for (o, d) in [
       (SIMD3<Float>(.nan, 0, 0), SIMD3<Float>(0, 0, -1)), (SIMD3(0, 0, 0), SIMD3(0, 0, Float.nan)),
-      (SIMD3(Float.infinity, 0, 0), SIMD3(0, 0, -1)), (SIMD3(0, 0, 0), SIMD3(0, 0, -Float.infinity)),
+      (SIMD3(Float.infinity, 0, 0), SIMD3(0, 0, -1)),
+      (SIMD3(0, 0, 0), SIMD3(0, 0, -Float.infinity)),
       (SIMD3(0, 0, 0), SIMD3(0, 0, 0)),  // zero direction
       (SIMD3(0, 0, -2), SIMD3(1, 0, 0)),  // edge-on, inside the plane
       (SIMD3(0, 0, 0), SIMD3(1, 0, 0)),  // parallel
@@ -107,8 +113,10 @@ import Testing
     #expect(Self.hit(scene, Self.ray(SIMD3(0, 0, 0.3), down), engine) == (1, 0))
     // An offset centre (0.2, -0.3): the rectangle now spans x in [0.1, 0.3], z in [-0.8, 0.2].
     let shifted = Self.floor(
-      y: -1, shape: .rectangle(centerXZ: SIMD2(0.2, -0.3), halfExtentsXZ: SIMD2(0.5, 0.1),
-                               rotationOnYAxis: .degrees(90)))
+      y: -1,
+      shape: .rectangle(
+        centerXZ: SIMD2(0.2, -0.3), halfExtentsXZ: SIMD2(0.5, 0.1),
+        rotationOnYAxis: .degrees(90)))
     let s2 = BatchRaycastScene(planes: [shifted])
     #expect(Self.hit(s2, Self.ray(SIMD3(0.2, 0, -0.7), down), engine) == (1, 0))
     #expect(Self.hit(s2, Self.ray(SIMD3(0, 0, -0.3), down), engine).index == -1)
@@ -138,7 +146,8 @@ import Testing
     let result = scene.intersect(grid, engine: engine)
     for r in 0..<3 {
       for c in 0..<4 {
-        let x = (Double(c) + 0.5 - 2) / 2, y = -(Double(r) + 0.5 - 1.5) / 2
+        let x = (Double(c) + 0.5 - 2) / 2
+        let y = -(Double(r) + 0.5 - 1.5) / 2
         let expected = 2 * (x * x + y * y + 1).squareRoot()
         #expect(result.planeIndex[r * 4 + c] == 0)
         #expect(abs(Double(result.t[r * 4 + c]) - expected) <= 1e-5 * expected, "pixel \(c),\(r)")
@@ -153,7 +162,8 @@ import Testing
     // pixel (i, j) sees image pixel centre (j + 0.5, 1.5 - i): image pixel (col j, row 1 - i).
     let portrait = AffineTransform2D(a: 0, b: 1, c: -1, d: 0, tx: 1, ty: 0)
     let pose = RigidTransform(
-      rotation: Quaternion(angle: .degrees(20), axis: SIMD3(0, 1, 0)), translation: SIMD3(0.1, 0, 0))
+      rotation: Quaternion(angle: .degrees(20), axis: SIMD3(0, 1, 0)), translation: SIMD3(0.1, 0, 0)
+    )
     let viewport = BatchPixelGrid(
       viewportWidth: 2, viewportHeight: 4, displayTransform: portrait,
       imageResolution: Size(width: 4, height: 2), focalLengthPixels: SIMD2(3, 3),
@@ -162,18 +172,21 @@ import Testing
       imageWidth: 4, height: 2, focalLengthPixels: SIMD2(3, 3), principalPointPixels: SIMD2(2, 1),
       worldFromCamera: pose)
     let scene = BatchRaycastScene(planes: [Self.facingCamera(z: -2, shape: .infinite)])
-    let v = scene.intersect(viewport, engine: engine), im = scene.intersect(image, engine: engine)
+    let v = scene.intersect(viewport, engine: engine)
+    let im = scene.intersect(image, engine: engine)
     for i in 0..<2 {
       for j in 0..<4 {
-        let tv = v.t[j * 2 + i], ti = im.t[(1 - i) * 4 + j]
+        let tv = v.t[j * 2 + i]
+        let ti = im.t[(1 - i) * 4 + j]
         #expect(abs(tv - ti) <= 1e-5 * ti, "viewport \(i),\(j)")
       }
     }
-    #expect(BatchPixelGrid(
-      viewportWidth: 2, viewportHeight: 4,
-      displayTransform: AffineTransform2D(a: 1, b: 2, c: 2, d: 4, tx: 0, ty: 0),
-      imageResolution: Size(width: 4, height: 2), focalLengthPixels: SIMD2(3, 3),
-      principalPointPixels: SIMD2(2, 1), worldFromCamera: pose) == nil)
+    #expect(
+      BatchPixelGrid(
+        viewportWidth: 2, viewportHeight: 4,
+        displayTransform: AffineTransform2D(a: 1, b: 2, c: 2, d: 4, tx: 0, ty: 0),
+        imageResolution: Size(width: 4, height: 2), focalLengthPixels: SIMD2(3, 3),
+        principalPointPixels: SIMD2(2, 1), worldFromCamera: pose) == nil)
   }
 
   @Test func nonFiniteCameraMissesEverywhere() {
@@ -191,7 +204,8 @@ import Testing
     let empty = BatchRaycastScene(planes: [])
     #expect(empty.intersect(Self.ray(.zero, SIMD3(0, 0, -1))).planeIndex == [-1])
     let none = BatchRaySoA([])
-    #expect(BatchRaycastScene(planes: [Self.floor(y: -1, shape: .infinite)]).intersect(none).count == 0)
+    #expect(
+      BatchRaycastScene(planes: [Self.floor(y: -1, shape: .infinite)]).intersect(none).count == 0)
   }
 }
 
@@ -213,14 +227,19 @@ import Testing
 
   @Test func badPosesAreRejected() {
     let shape = BatchPlane.Shape.infinite
-    #expect(BatchPlane(worldFromPlane: RigidTransform(translation: SIMD3(.nan, 0, 0)), shape: shape) == nil)
+    #expect(
+      BatchPlane(worldFromPlane: RigidTransform(translation: SIMD3(.nan, 0, 0)), shape: shape)
+        == nil)
     let scaled = RigidTransform(rotation: Quaternion(vector: SIMD4(0, 0, 0, 2)))
     #expect(BatchPlane(worldFromPlane: scaled, shape: shape) == nil)
   }
 
   @Test func validShapesAreAccepted() {
-    #expect(BatchPlane(worldFromPlane: Self.pose, shape: .convexPolygon(
-      [SIMD2(0, 0), SIMD2(0, 1), SIMD2(1, 1), SIMD2(1, 0)])) != nil)
+    #expect(
+      BatchPlane(
+        worldFromPlane: Self.pose,
+        shape: .convexPolygon(
+          [SIMD2(0, 0), SIMD2(0, 1), SIMD2(1, 1), SIMD2(1, 0)])) != nil)
     #expect(BatchPlane(worldFromPlane: Self.pose, shape: .infinite) != nil)
   }
 }

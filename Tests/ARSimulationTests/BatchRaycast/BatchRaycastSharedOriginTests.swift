@@ -11,7 +11,8 @@ import Testing
   {
     var d: [[Float]] = Array(repeating: [], count: 3)
     for i in 0..<count {
-      var v = SIMD3<Float>(rng.float(-1...1), rng.float(-1...1), rng.float(-1...1)).normalized()
+      var v =
+        SIMD3<Float>(rng.float(-1...1), rng.float(-1...1), rng.float(-1...1)).normalized()
         ?? SIMD3(0, 0, -1)
       switch i % 11 {
       case 3: v = .zero
@@ -23,7 +24,9 @@ import Testing
         }
       default: break
       }
-      d[0].append(v.x); d[1].append(v.y); d[2].append(v.z)
+      d[0].append(v.x)
+      d[1].append(v.y)
+      d[2].append(v.z)
     }
     return BatchRaySoA(
       originX: Array(repeating: origin.x, count: count),
@@ -59,7 +62,8 @@ import Testing
     let planes = BatchRaycastFixtures.planes(count: 100, &rng)
     let scene = BatchRaycastScene(planes: planes)
     let rays = Self.rays(count: 3000, origin: .zero, planes: planes, &rng)
-    var binned = BatchRaycastResult(), brute = BatchRaycastResult()
+    var binned = BatchRaycastResult()
+    var brute = BatchRaycastResult()
     scene.intersect(rays, engine: .simd, usesSharedOriginCulling: true, into: &binned)
     scene.intersect(rays, engine: .simd, usesSharedOriginCulling: false, into: &brute)
     #expect(BatchRaycastFixtures.firstDifference(binned, brute) == nil)

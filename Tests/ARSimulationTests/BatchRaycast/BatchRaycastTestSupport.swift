@@ -1,21 +1,25 @@
+import ARSimulation
+import SpatialMath
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import ARSimulation
-import SpatialMath
 
 extension SplitMix64 {
   /// A uniform `Float` in `range`.
-  mutating func float(_ range: ClosedRange<Float>) -> Float { Float.random(in: range, using: &self) }
+  mutating func float(_ range: ClosedRange<Float>) -> Float {
+    Float.random(in: range, using: &self)
+  }
 }
 
 enum BatchRaycastFixtures {
   /// A random unit quaternion (normalized 4D Gaussian-ish vector).
   static func rotation(_ rng: inout SplitMix64) -> Quaternion {
     while true {
-      let v = SIMD4<Float>(rng.float(-1...1), rng.float(-1...1), rng.float(-1...1), rng.float(-1...1))
+      let v = SIMD4<Float>(
+        rng.float(-1...1), rng.float(-1...1), rng.float(-1...1), rng.float(-1...1))
       if let q = Quaternion(vector: v).normalized(), (v * v).sum() > 0.01 { return q }
     }
   }
@@ -56,7 +60,8 @@ enum BatchRaycastFixtures {
     var r: [[Float]] = Array(repeating: [], count: 6)
     for _ in 0..<count {
       var o = SIMD3<Float>(rng.float(-1...1), rng.float(-1...1), rng.float(-1...1))
-      var d = SIMD3<Float>(rng.float(-1...1), rng.float(-1...1), rng.float(-1...0.2)).normalized()
+      var d =
+        SIMD3<Float>(rng.float(-1...1), rng.float(-1...1), rng.float(-1...0.2)).normalized()
         ?? SIMD3(0, 0, -1)
       switch Int.random(in: 0..<10, using: &rng) {
       case 0:
@@ -74,9 +79,11 @@ enum BatchRaycastFixtures {
           let (s, co) = (Float(sin(rot.radians)), Float(cos(rot.radians)))
           let fu = Float([-1, 0, 1].randomElement(using: &rng)!)
           let fv = Float([-1, 1].randomElement(using: &rng)!)
-          let local = SIMD3(c.x, 0, c.y) + (fu * h.x) * SIMD3(co, 0, -s) + (fv * h.y) * SIMD3(s, 0, co)
+          let local =
+            SIMD3(c.x, 0, c.y) + (fu * h.x) * SIMD3(co, 0, -s) + (fv * h.y) * SIMD3(s, 0, co)
           target = pose.transformPoint(local)
-        } else if case .convexPolygon(let pts) = plane.shape, let p = pts.randomElement(using: &rng) {
+        } else if case .convexPolygon(let pts) = plane.shape, let p = pts.randomElement(using: &rng)
+        {
           target = pose.transformPoint(SIMD3(p.x, 0, p.y))
         } else {
           target = pose.translation
@@ -103,8 +110,11 @@ enum BatchRaycastFixtures {
   static func planes(count: Int, _ rng: inout SplitMix64) -> [BatchPlane] {
     var planes: [BatchPlane] = []
     for i in 0..<count {
-      if i % 4 == 3 { planes.append(planes[Int.random(in: 0..<i, using: &rng)]) }
-      else { planes.append(plane(&rng)) }
+      if i % 4 == 3 {
+        planes.append(planes[Int.random(in: 0..<i, using: &rng)])
+      } else {
+        planes.append(plane(&rng))
+      }
     }
     return planes
   }

@@ -31,8 +31,10 @@ import Testing
     let depth: Float = 2
     // Camera looks along -z; pixel centre p maps to x/depth = (p + 0.5 - 64)/100 (column) or
     // y/depth = (32 - (p + 0.5))/100 (row, image v grows downwards).
-    let offset = border.isColumn
-      ? depth * (Float(border.pixel) + 0.5 - 64) / 100 : depth * (32 - (Float(border.pixel) + 0.5)) / 100
+    let offset =
+      border.isColumn
+      ? depth * (Float(border.pixel) + 0.5 - 64) / 100
+      : depth * (32 - (Float(border.pixel) + 0.5)) / 100
     let borderPoint = border.isColumn ? SIMD3<Float>(offset, 0, -depth) : SIMD3(0, offset, -depth)
     let hinge = border.isColumn ? SIMD3<Float>(0, 1, 0) : SIMD3<Float>(1, 0, 0)
     // The plane's +y (normal) to world +z, towards the camera.
@@ -54,7 +56,8 @@ import Testing
         for engine in BatchRaycastDifferentialTests.kernelEngines {
           let diff = BatchRaycastFixtures.firstDifference(
             scene.intersect(Self.grid, engine: engine), expected)
-          #expect(diff == nil, "tilt \(tiltDegrees) side \(side) engine \(engine) pixel \(diff ?? 0)")
+          #expect(
+            diff == nil, "tilt \(tiltDegrees) side \(side) engine \(engine) pixel \(diff ?? 0)")
         }
       }
     }
@@ -79,7 +82,7 @@ import Testing
         worldFromPlane: RigidTransform(rotation: facing, translation: shift),
         shape: .rectangle(centerXZ: .zero, halfExtentsXZ: SIMD2(0.4, 0.25), rotationOnYAxis: .zero))!
       planes.append(plane)
-      if i % 2 == 0 { planes.append(plane) } // an exact duplicate: ties at every pixel
+      if i % 2 == 0 { planes.append(plane) }  // an exact duplicate: ties at every pixel
     }
     let scene = BatchRaycastScene(planes: planes)
     let expected = scene.intersect(Self.grid, engine: .reference)
@@ -88,7 +91,8 @@ import Testing
     #expect(expected.planeIndex.contains(Int32(planes.count - 2)))
     #expect(!expected.planeIndex.contains(Int32(planes.count - 1)))
     for engine in BatchRaycastDifferentialTests.kernelEngines {
-      let diff = BatchRaycastFixtures.firstDifference(scene.intersect(Self.grid, engine: engine), expected)
+      let diff = BatchRaycastFixtures.firstDifference(
+        scene.intersect(Self.grid, engine: engine), expected)
       #expect(diff == nil, "stack \(stackSize) engine \(engine) pixel \(diff ?? 0)")
     }
   }
@@ -116,7 +120,8 @@ import Testing
     let expected = scene.intersect(grid, engine: .reference)
     #expect(expected.planeIndex.contains(0) && expected.planeIndex.contains(1))
     for engine in BatchRaycastDifferentialTests.kernelEngines {
-      let diff = BatchRaycastFixtures.firstDifference(scene.intersect(grid, engine: engine), expected)
+      let diff = BatchRaycastFixtures.firstDifference(
+        scene.intersect(grid, engine: engine), expected)
       #expect(diff == nil, "depth \(steepDepth) engine \(engine) pixel \(diff ?? 0)")
     }
   }

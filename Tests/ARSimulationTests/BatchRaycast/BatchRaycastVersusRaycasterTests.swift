@@ -1,5 +1,5 @@
-import Foundation
 import ARSimulation
+import Foundation
 import SpatialMath
 import Testing
 
@@ -18,14 +18,20 @@ struct BatchRaycastVersusRaycasterTests {
       let spin = Quaternion(angle: .radians(g.uniform(-3...3)), axis: SIMD3(0, 1, 0))
       let pose = RigidTransform(
         rotation: tilt * spin,
-        translation: SIMD3(Float(g.uniform(-1...1)), Float(g.uniform(-1...1)), Float(g.uniform(-3...(-0.5)))))
-      let halfWidth = Float(g.uniform(0.1...0.6)), halfDepth = Float(g.uniform(0.1...0.6))
-      let boundary = try #require(PlaneBoundary(vertices: [
-        SIMD3(-halfWidth, 0, -halfDepth), SIMD3(halfWidth * 0.8, 0, -halfDepth), SIMD3(halfWidth, 0, 0),
-        SIMD3(halfWidth * 0.6, 0, halfDepth), SIMD3(-halfWidth, 0, halfDepth * 0.7),
-      ]))
-      let extent = try #require(PlaneExtent(
-        width: 2 * halfWidth, height: 2 * halfDepth, rotationOnYAxis: .radians(g.uniform(-0.5...0.5))))
+        translation: SIMD3(
+          Float(g.uniform(-1...1)), Float(g.uniform(-1...1)), Float(g.uniform(-3...(-0.5)))))
+      let halfWidth = Float(g.uniform(0.1...0.6))
+      let halfDepth = Float(g.uniform(0.1...0.6))
+      let boundary = try #require(
+        PlaneBoundary(vertices: [
+          SIMD3(-halfWidth, 0, -halfDepth), SIMD3(halfWidth * 0.8, 0, -halfDepth),
+          SIMD3(halfWidth, 0, 0),
+          SIMD3(halfWidth * 0.6, 0, halfDepth), SIMD3(-halfWidth, 0, halfDepth * 0.7),
+        ]))
+      let extent = try #require(
+        PlaneExtent(
+          width: 2 * halfWidth, height: 2 * halfDepth,
+          rotationOnYAxis: .radians(g.uniform(-0.5...0.5))))
       return try PlaneAnchor(
         identifier: String(format: "A%02d", index), transform: pose.matrix,
         center: SIMD3(Float(g.uniform(-0.05...0.05)), 0, Float(g.uniform(-0.05...0.05))),
@@ -33,8 +39,9 @@ struct BatchRaycastVersusRaycasterTests {
     }
   }
 
-  @Test("Nearest anchor and distance agree for boundary, extent and infinite regions",
-        arguments: BatchPlane.AnchorRegion.allCases)
+  @Test(
+    "Nearest anchor and distance agree for boundary, extent and infinite regions",
+    arguments: BatchPlane.AnchorRegion.allCases)
   func agree(region: BatchPlane.AnchorRegion) throws {
     let seed: UInt64 = 20_261_129
     var g = SplitMix64(seed: seed)
@@ -52,8 +59,10 @@ struct BatchRaycastVersusRaycasterTests {
       let expected: (index: Int, distance: Float)?
       switch region {
       case .boundary, .infinite:
-        let target: RaycastQuery.Target = region == .boundary ? .existingPlaneGeometry : .existingPlaneInfinite
-        let results = Raycaster().raycast(RaycastQuery(ray: ray, allowing: target, alignment: .any), in: world)
+        let target: RaycastQuery.Target =
+          region == .boundary ? .existingPlaneGeometry : .existingPlaneInfinite
+        let results = Raycaster().raycast(
+          RaycastQuery(ray: ray, allowing: target, alignment: .any), in: world)
         expected = results.first.map { r in
           (anchors.firstIndex { $0.identifier == r.anchorIdentifier }!, r.distance)
         }
@@ -66,7 +75,8 @@ struct BatchRaycastVersusRaycasterTests {
       if let expected {
         hits += 1
         #expect(Int(batch.planeIndex[i]) == expected.index, "ray \(i), seed \(seed)")
-        #expect(abs(batch.t[i] - expected.distance) <= 1e-5 * expected.distance, "ray \(i), seed \(seed)")
+        #expect(
+          abs(batch.t[i] - expected.distance) <= 1e-5 * expected.distance, "ray \(i), seed \(seed)")
       } else {
         #expect(batch.planeIndex[i] == -1, "ray \(i), seed \(seed)")
       }
