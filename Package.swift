@@ -2,8 +2,11 @@
 //
 // ARPlacementSim: headless simulation of AR marker placement (camera, display transforms, Vision
 // geometry, raycasting, tracking). Module dependencies run one way:
-//   SpatialMath <- ARSimulation <- Placement <- SceneReplay (format, replay, importers) <- arsim
+//   SpatialMath <- ARSimulation <- Placement
+//   ARSimulation <- SceneFormat (recording format, JSON, JSON Lines, importers)
+//   Placement, SceneFormat <- SceneReplay (synthesis, replay, sweeps, pictures) <- arsim
 //   _RaycastKernels (C, SIMDe) <- ARSimulation
+// Targets with a leading underscore are not API (_RaycastKernels; fixtures for tests and benchmarks).
 import PackageDescription
 
 let package = Package(
@@ -12,6 +15,7 @@ let package = Package(
     .library(name: "SpatialMath", targets: ["SpatialMath"]),
     .library(name: "ARSimulation", targets: ["ARSimulation"]),
     .library(name: "Placement", targets: ["Placement"]),
+    .library(name: "SceneFormat", targets: ["SceneFormat"]),
     .library(name: "SceneReplay", targets: ["SceneReplay"]),
     .executable(name: "arsim", targets: ["arsim"]),
   ],
@@ -26,31 +30,52 @@ let package = Package(
     ),
     .target(name: "ARSimulation", dependencies: ["SpatialMath", "_RaycastKernels"]),
     .target(name: "Placement", dependencies: ["SpatialMath", "ARSimulation"]),
-    .target(name: "SceneReplay", dependencies: ["SpatialMath", "ARSimulation", "Placement"]),
+    .target(name: "SceneFormat", dependencies: ["SpatialMath", "ARSimulation"]),
+    .target(
+      name: "SceneReplay",
+      dependencies: ["SpatialMath", "ARSimulation", "Placement", "SceneFormat"]),
+    // Seeded generators for tests and benchmarks (not API): measurement streams, frame worlds.
+    .target(
+      name: "_SimulationFixtures", dependencies: ["SpatialMath", "ARSimulation", "Placement"]),
+    // Paths, temporary directories, hand-written recordings and the bad-input corpus's table,
+    // shared by the test targets.
+    .target(name: "_TestSupport", dependencies: ["SceneFormat"]),
     // Generated recordings shared by tests and benchmarks (not API).
     .target(
       name: "_ReplayFixtures",
-      dependencies: ["SceneReplay", "Placement", "ARSimulation", "SpatialMath"]),
+      dependencies: ["SceneReplay", "SceneFormat", "Placement", "ARSimulation", "SpatialMath"]),
     .executableTarget(
-      name: "arsim", dependencies: ["Placement", "ARSimulation", "SceneReplay", "SpatialMath"]),
+      name: "arsim",
+      dependencies: ["Placement", "ARSimulation", "SceneFormat", "SceneReplay", "SpatialMath"]),
     .executableTarget(
       name: "ARSimBenchmarks",
       dependencies: [
-        "Placement", "ARSimulation", "SceneReplay", "SpatialMath", "_RaycastKernels",
-        "_ReplayFixtures",
+        "Placement", "ARSimulation", "SceneFormat", "SceneReplay", "SpatialMath", "_RaycastKernels",
+        "_ReplayFixtures", "_SimulationFixtures",
       ],
       path: "Benchmarks/ARSimBenchmarks"
     ),
     .testTarget(name: "SpatialMathTests", dependencies: ["SpatialMath"]),
     .testTarget(
-      name: "ARSimulationTests", dependencies: ["ARSimulation", "SpatialMath", "_RaycastKernels"]),
+      name: "ARSimulationTests",
+      dependencies: [
+        "ARSimulation", "SpatialMath", "_RaycastKernels", "_SimulationFixtures",
+      ]),
     .testTarget(
-      name: "PlacementTests", dependencies: ["Placement", "ARSimulation", "SpatialMath"]),
+      name: "PlacementTests",
+      dependencies: ["Placement", "ARSimulation", "SpatialMath", "_SimulationFixtures"]),
+    .testTarget(
+      name: "SceneFormatTests",
+      dependencies: ["SceneFormat", "ARSimulation", "SpatialMath", "_TestSupport"]),
     .testTarget(
       name: "SceneReplayTests",
-      dependencies: ["SceneReplay", "Placement", "ARSimulation", "SpatialMath", "_ReplayFixtures"],
-      exclude: ["Fixtures"]),
-    .testTarget(name: "arsimTests", dependencies: ["arsim", "_ReplayFixtures", "SceneReplay"]),
+      dependencies: [
+        "SceneReplay", "SceneFormat", "Placement", "ARSimulation", "SpatialMath", "_ReplayFixtures",
+        "_TestSupport",
+      ]),
+    .testTarget(
+      name: "arsimTests",
+      dependencies: ["arsim", "_ReplayFixtures", "SceneFormat", "SceneReplay", "_TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

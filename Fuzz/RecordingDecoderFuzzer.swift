@@ -5,6 +5,7 @@
 // sanitizer report or a decoded recording that does not survive a write/read round trip is a
 // finding.
 import Foundation
+import SceneFormat
 import SceneReplay
 
 /// One scratch file per process for the JSON Lines reader, which reads from a path.

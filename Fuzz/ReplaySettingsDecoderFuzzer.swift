@@ -5,6 +5,7 @@
 // then used: the recording named by $ARSIM_FUZZ_REPLAY_SCENE (fuzz.sh sets the three-frame
 // sample) is replayed with them, which must finish or throw a `RecordingError`, never trap.
 import Foundation
+import SceneFormat
 import SceneReplay
 
 /// The recording every decoded settings value is replayed over, read once; `nil` without the

@@ -5,6 +5,7 @@
 // or throw a `RecordingError`; a trap or a sanitizer report is a finding. A decoded spec's
 // frame count is read too (it converts a duration times a rate to `Int`), and its first three
 // frames are synthesized (seed 1) and must validate as a recording.
+import SceneFormat
 import SceneReplay
 
 /// libFuzzer's entry point: runs one input of `size` bytes at `data`; always returns 0.

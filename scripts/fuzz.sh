@@ -10,7 +10,7 @@
 # them. The arsim option parser lives in an executable target, so the command-line fuzzer
 # compiles the arsim sources (without main.swift) into its own module.
 #
-# Seeds: every file in Scenes/ and Tests/SceneReplayTests/Fixtures/bad-inputs/ for the
+# Seeds: every file in Scenes/ and Tests/Fixtures/bad-inputs/ for the
 # recording decoder; Fuzz/Seeds/command-line/ for the option parser. Corpora grow in
 # $FUZZ_WORK/corpus-<target> (default /tmp/arsim-fuzz); crashers are written to
 # $FUZZ_WORK/crashes/. Exit status: 0 when no target crashed.
@@ -57,8 +57,9 @@ kernel_include=(-Xcc "-fmodule-map-file=$root/Sources/_RaycastKernels/include/mo
 compile_module SpatialMath
 compile_module ARSimulation "${kernel_include[@]}"
 compile_module Placement "${kernel_include[@]}"
+compile_module SceneFormat "${kernel_include[@]}"
 compile_module SceneReplay "${kernel_include[@]}"
-library_objects=("$build"/SpatialMath.o "$build"/ARSimulation.o "$build"/Placement.o "$build"/SceneReplay.o
+library_objects=("$build"/SpatialMath.o "$build"/ARSimulation.o "$build"/Placement.o "$build"/SceneFormat.o "$build"/SceneReplay.o
   "${kernel_objects[@]}")
 
 build_target() {  # target name
@@ -102,7 +103,7 @@ for target in "${targets[@]}"; do
   mkdir -p "$corpus"
   case "$target" in
     recording-decoder)
-      seeds=("$src/Scenes" "$root/Tests/SceneReplayTests/Fixtures/bad-inputs")
+      seeds=("$src/Scenes" "$root/Tests/Fixtures/bad-inputs")
       dict=("-dict=$root/Fuzz/recording.dict")
       ;;
     command-line)
@@ -110,11 +111,11 @@ for target in "${targets[@]}"; do
       dict=()
       ;;
     scene-spec-decoder)
-      seeds=("$src/Scenes" "$root/Tests/SceneReplayTests/Fixtures/bad-scene-specs")
+      seeds=("$src/Scenes" "$root/Tests/Fixtures/bad-scene-specs")
       dict=("-dict=$root/Fuzz/recording.dict")
       ;;
     replay-settings-decoder)
-      seeds=("$root/Fuzz/Seeds/replay-settings" "$root/Tests/SceneReplayTests/Fixtures/bad-replay-settings")
+      seeds=("$root/Fuzz/Seeds/replay-settings" "$root/Tests/Fixtures/bad-replay-settings")
       dict=("-dict=$root/Fuzz/replay-settings.dict")
       export ARSIM_FUZZ_REPLAY_SCENE="$src/Scenes/recordings/dashboard-three-frames.json"
       ;;

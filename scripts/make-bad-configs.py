@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes the bad-input fixtures for replay settings (`arsim replay --config`) and scene specs
-(`arsim synth`): Tests/SceneReplayTests/Fixtures/bad-replay-settings/ and bad-scene-specs/.
+(`arsim synth`): Tests/Fixtures/bad-replay-settings/ and bad-scene-specs/.
 
 Each file has exactly one defect. The expected error of every file (kind, JSON path, line) is
 written by hand in Tests/SceneReplayTests/BadConfigFixtureTests.swift; this script only makes
@@ -11,8 +11,8 @@ import json
 import os
 import shutil
 
-SETTINGS_OUT = "Tests/SceneReplayTests/Fixtures/bad-replay-settings"
-SPECS_OUT = "Tests/SceneReplayTests/Fixtures/bad-scene-specs"
+SETTINGS_OUT = "Tests/Fixtures/bad-replay-settings"
+SPECS_OUT = "Tests/Fixtures/bad-scene-specs"
 
 
 def text(value):

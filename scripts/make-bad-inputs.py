@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes the bad-input corpus, Tests/SceneReplayTests/Fixtures/bad-inputs/.
+"""Writes the bad-input corpus, Tests/Fixtures/bad-inputs/.
 
 Each file is a small valid recording (or plane list) with exactly one defect, almost always in
 frame 1 (the second frame) so that the tests can check that errors name the frame index. The
@@ -13,7 +13,7 @@ import json
 import os
 import shutil
 
-OUT = "Tests/SceneReplayTests/Fixtures/bad-inputs"
+OUT = "Tests/Fixtures/bad-inputs"
 IDENTITY = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]
 CAMERA = {"transform": IDENTITY[:12] + [0, 1.2, 0.4, 1],
           "intrinsics": [1445, 0, 0, 0, 1445, 0, 959.5, 719.5, 1], "imageResolution": [1920, 1440]}

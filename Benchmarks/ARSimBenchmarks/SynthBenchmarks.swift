@@ -1,4 +1,5 @@
 import Foundation
+import SceneFormat
 import SceneReplay
 
 /// `ARSimBenchmarks synth [--spec FILE] [--seed S] [--repetitions R]`

@@ -1,5 +1,6 @@
 import Placement
 import SpatialMath
+import _SimulationFixtures
 
 extension TrackingScenarios {
   /// Eight dashboard buttons 25–30 mm apart on a tilted panel; two pairs share a label.

@@ -1,5 +1,6 @@
 import Placement
 import SpatialMath
+import _SimulationFixtures
 
 /// The synthetic scenarios behind `TrackingBenchmarks`; each returns figures for one seed.
 enum TrackingScenarios {

@@ -1,3 +1,4 @@
+import ARSimulation
 import SpatialMath
 
 extension FrameWorld {

@@ -1,3 +1,5 @@
+import Placement
+
 /// One camera frame of a synthetic stream: its timestamp, the detector's world-space measurements
 /// (empty on frames the detector skips) and the truth.
 public struct SyntheticFrame: Sendable, Hashable, Codable {

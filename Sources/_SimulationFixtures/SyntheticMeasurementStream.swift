@@ -1,3 +1,4 @@
+import Placement
 import SpatialMath
 
 /// A seeded generator of synthetic detector measurements of known objects, with truth: the test

@@ -1,3 +1,4 @@
+import Placement
 import SpatialMath
 
 /// A ground-truth object of a synthetic stream: an identity, a detector label, and a world position

@@ -1,3 +1,5 @@
+import Placement
+
 /// The sensor and detector model of a `SyntheticMeasurementStream`. Distances are metres, times
 /// seconds, probabilities per measurement unless stated.
 public struct SyntheticStreamConfiguration: Sendable, Hashable, Codable {

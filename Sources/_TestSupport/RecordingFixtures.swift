@@ -1,11 +1,11 @@
 import Foundation
 
 /// Hand-written recordings and per-test temporary directories shared by the suites.
-enum RecordingFixtures {
+public enum RecordingFixtures {
   /// A valid two-frame recording (one compact line). Frame 1's camera is a 90° rotation about
   /// +z (columns (0,1,0), (-1,0,0), (0,0,1)) at (0.5, 1.25, -2); substrings used by the
   /// validation table are unique in the text.
-  static let base = """
+  public static let base = """
     {"format":"arplacementsim.recording","version":1,\
     "vision":{"cropAndScale":"centerCrop","modelInputSize":[416,416],"orientation":"right","regionOfInterest":[0,0,1,1]},\
     "viewport":{"size":[390,844],"interfaceOrientation":"portrait"},\
@@ -22,23 +22,28 @@ enum RecordingFixtures {
     """
 
   /// `base` with the first occurrence of `find` replaced; fails loudly when `find` is absent.
-  static func base(replacing find: String, with replacement: String) -> String {
+  public static func base(replacing find: String, with replacement: String) -> String {
     guard let range = base.range(of: find) else { return "fixture substring not found: \(find)" }
     return base.replacingCharacters(in: range, with: replacement)
   }
 
   /// A fresh directory for one test (removed by `removeTemporaryDirectory`).
-  static func makeTemporaryDirectory() throws -> URL {
+  public static func makeTemporaryDirectory() throws -> URL {
     let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("SceneReplayTests-\(UUID().uuidString)", isDirectory: true)
+      .appendingPathComponent("ARPlacementSimTests-\(UUID().uuidString)", isDirectory: true)
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
   }
 
-  /// The package root, from this file's path (Tests/SceneReplayTests/<file>).
-  static func packageRoot(filePath: String = #filePath) -> URL {
-    URL(fileURLWithPath: filePath).deletingLastPathComponent().deletingLastPathComponent()
+  /// The package root, from this file's path (`Sources/_TestSupport/RecordingFixtures.swift`).
+  public static func packageRoot() -> URL {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent()
+  }
+
+  /// `Tests/Fixtures/<name>` under the package root: the bad-input corpora shared by the tests.
+  public static func fixturesDirectory(_ name: String) -> URL {
+    packageRoot().appendingPathComponent("Tests/Fixtures").appendingPathComponent(name)
   }
 
 }

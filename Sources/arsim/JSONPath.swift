@@ -1,4 +1,5 @@
 import Foundation
+import SceneFormat
 import SceneReplay
 
 /// Renders a `DecodingError` as `$.path[index].key: what went wrong`, the JSON path of the

@@ -1,5 +1,6 @@
 import ARSimulation
 import Foundation
+import SceneFormat
 import SceneReplay
 import SpatialMath
 

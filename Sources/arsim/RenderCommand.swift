@@ -1,4 +1,5 @@
 import Foundation
+import SceneFormat
 import SceneReplay
 
 /// `arsim render`: replays a recording and draws one frame (or, with `--top-down`, the world

@@ -1,5 +1,6 @@
 import Foundation
 import Placement
+import SceneFormat
 import SceneReplay
 
 /// `arsim replay`: runs placement and tracking over a recording frame by frame and prints the

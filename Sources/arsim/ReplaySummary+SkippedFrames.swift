@@ -1,3 +1,4 @@
+import SceneFormat
 import SceneReplay
 
 extension ReplaySummary {

@@ -1,5 +1,6 @@
 import Foundation
 import Placement
+import SceneFormat
 import SceneReplay
 
 /// The human-readable form of a `ReplayReport`: counts, a per-marker table, then the metrics.

@@ -1,4 +1,5 @@
 import Foundation
+import SceneFormat
 import SceneReplay
 
 /// `arsim sweep`: replays every recording of a directory under every combination of a parameter

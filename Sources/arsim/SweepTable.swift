@@ -1,4 +1,5 @@
 import Foundation
+import SceneFormat
 import SceneReplay
 
 /// The text form of a sweep ranking: one row per combination, best first, with the mean of every

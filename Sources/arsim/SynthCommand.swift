@@ -1,4 +1,5 @@
 import Foundation
+import SceneFormat
 import SceneReplay
 
 /// `arsim synth`: synthesizes a recording with truth from a scene spec.

@@ -1,5 +1,7 @@
 import Foundation
+import SceneFormat
 import Testing
+import _TestSupport
 
 @testable import SceneReplay
 
@@ -9,7 +11,7 @@ import Testing
 /// Expectations are written by hand from each file's defect; nothing traps.
 @Suite struct BadConfigFixtureTests {
   static let fixtures = RecordingFixtures.packageRoot()
-    .appendingPathComponent("Tests/SceneReplayTests/Fixtures")
+    .appendingPathComponent("Tests/Fixtures")
 
   struct Case: CustomTestStringConvertible, Sendable {
     var file: String

@@ -1,5 +1,7 @@
 import Foundation
+import SceneFormat
 import Testing
+import _TestSupport
 
 @testable import SceneReplay
 

@@ -8,7 +8,7 @@ import Testing
 @Suite("arsim bad configs and specs (end to end)")
 struct BadConfigCommandTests {
   static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("SceneReplayTests/Fixtures")
+    .deletingLastPathComponent().appendingPathComponent("Fixtures")
 
   /// Fixture file names and the JSON path each message must name ("" for syntax errors, whose
   /// place is the line).

@@ -1,4 +1,5 @@
 import Foundation
+import SceneFormat
 import SceneReplay
 import Testing
 import _ReplayFixtures

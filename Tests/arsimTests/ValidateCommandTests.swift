@@ -37,7 +37,7 @@ struct ValidateCommandTests {
   @Test("A frame the simulation cannot use is reported with its frame and path")
   func domainError() throws {
     let file = Self.root.appendingPathComponent(
-      "Tests/SceneReplayTests/Fixtures/bad-inputs/domain-plane-scaled-transform.json"
+      "Tests/Fixtures/bad-inputs/domain-plane-scaled-transform.json"
     ).path
     let result = try ArsimRunner.run(["validate", file])
     #expect(result.status == 1)

@@ -120,7 +120,7 @@ public struct TruthSurface: Sendable, Hashable {
   }
 
   /// The shape as local triangles (a fan for planar shapes).
-  func localTriangles() -> [(SIMD3<Float>, SIMD3<Float>, SIMD3<Float>)] {
+  package func localTriangles() -> [(SIMD3<Float>, SIMD3<Float>, SIMD3<Float>)] {
     if let boundary = planarBoundary {
       let v = boundary.vertices
       return (1..<(v.count - 1)).map { (v[0], v[$0], v[$0 + 1]) }

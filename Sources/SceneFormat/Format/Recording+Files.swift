@@ -65,7 +65,7 @@ extension Recording {
 
   /// Throws `.limitExceeded` naming `path` when the file is larger than `limits` allow (a file
   /// whose size cannot be read is left to the reader, which reports `.io`).
-  static func checkFileSize(path: String, limits: RecordingLimits) throws {
+  package static func checkFileSize(path: String, limits: RecordingLimits) throws {
     guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
       let size = (attributes[.size] as? NSNumber)?.intValue
     else { return }

@@ -37,7 +37,7 @@ public struct Recording: Sendable, Hashable {
   }
 
   /// The error for a timestamp that does not follow `previous`; path relative to the frame.
-  static func checkOrder(_ timestamp: Double, after previous: Double?) throws {
+  package static func checkOrder(_ timestamp: Double, after previous: Double?) throws {
     if let previous, !(timestamp > previous) {
       throw RecordingError(
         .invalidValue,

@@ -59,7 +59,7 @@ public struct RecordingCamera: Sendable, Hashable {
     }
   }
 
-  init(json: JSONValue, strict: Bool) throws {
+  package init(json: JSONValue, strict: Bool) throws {
     var object = try JSONObjectDecoder(json, strict: strict)
     transform = try object.required("transform") { try $0.numbers(count: 16) }
     intrinsics = try object.required("intrinsics") { try $0.numbers(count: 9) }

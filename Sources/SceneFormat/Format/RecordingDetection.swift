@@ -50,7 +50,7 @@ public struct RecordingDetection: Sendable, Hashable {
     }
   }
 
-  init(json: JSONValue, strict: Bool) throws {
+  package init(json: JSONValue, strict: Bool) throws {
     var object = try JSONObjectDecoder(json, strict: strict)
     label = try object.required("label") { try $0.string() }
     confidence = try object.required("confidence") { try $0.number() }

@@ -119,7 +119,7 @@ public struct RecordingError: Error, Sendable, Hashable, CustomStringConvertible
   }
 
   /// This error with the file name (and line) filled in when not already set.
-  func located(file: String?, line: Int? = nil) -> RecordingError {
+  package func located(file: String?, line: Int? = nil) -> RecordingError {
     var copy = self
     if copy.file == nil { copy.file = file }
     if copy.line == nil { copy.line = line }

@@ -36,7 +36,7 @@ public struct RecordingFeaturePoints: Sendable, Hashable {
     }
   }
 
-  init(json: JSONValue, strict: Bool) throws {
+  package init(json: JSONValue, strict: Bool) throws {
     var object = try JSONObjectDecoder(json, strict: strict)
     points = try object.required("points") { try $0.array { try $0.vector3() } }
     identifiers = try object.optional("identifiers") {

@@ -26,7 +26,7 @@ public struct RecordingLabel: Sendable, Hashable {
     }
   }
 
-  init(json: JSONValue, strict: Bool) throws {
+  package init(json: JSONValue, strict: Bool) throws {
     var object = try JSONObjectDecoder(json, strict: strict)
     identifier = try object.required("identifier") { try $0.string() }
     confidence = try object.required("confidence") { try $0.number() }

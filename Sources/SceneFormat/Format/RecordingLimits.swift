@@ -51,10 +51,10 @@ public struct RecordingLimits: Sendable, Hashable {
   }
 
   /// The nesting depth handed to ``JSONParser``: the configured one, capped by the parser's own.
-  var parserDepth: Int { min(maximumNestingDepth, JSONParser.maximumDepth) }
+  package var parserDepth: Int { min(maximumNestingDepth, JSONParser.maximumDepth) }
 
   /// Throws when a document of `count` bytes is over ``maximumFileBytes``.
-  func checkFileBytes(_ count: Int) throws {
+  package func checkFileBytes(_ count: Int) throws {
     if count > maximumFileBytes {
       throw RecordingError(
         .limitExceeded,
@@ -64,7 +64,7 @@ public struct RecordingLimits: Sendable, Hashable {
 
   /// Throws when a `frames` array of `count` elements is over ``maximumFrames``; the path is
   /// relative to the recording (`frames`).
-  func checkFrameCount(_ count: Int) throws {
+  package func checkFrameCount(_ count: Int) throws {
     if count > maximumFrames {
       throw RecordingError(
         .limitExceeded, "\(count) frames, over the limit of \(maximumFrames) (maximumFrames)",
@@ -75,7 +75,7 @@ public struct RecordingLimits: Sendable, Hashable {
   /// Checks the sizes of a frame's arrays in its parsed JSON, before it is decoded; paths are
   /// relative to the frame (`detections`, `featurePoints.points`, `planes`). Members of the
   /// wrong type are left to the decoder.
-  func checkFrame(_ value: JSONValue) throws {
+  package func checkFrame(_ value: JSONValue) throws {
     guard case .object(let members) = value else { return }
     if case .array(let planes)? = members["planes"] {
       try checkPlaneCount(planes.count, path: [.key("planes")])
@@ -100,7 +100,7 @@ public struct RecordingLimits: Sendable, Hashable {
   }
 
   /// Throws when `count` planes are over ``maximumPlanesPerFrame``.
-  func checkPlaneCount(_ count: Int, path: [RecordingError.PathComponent]) throws {
+  package func checkPlaneCount(_ count: Int, path: [RecordingError.PathComponent]) throws {
     if count > maximumPlanesPerFrame {
       throw RecordingError(
         .limitExceeded,

@@ -84,7 +84,7 @@ public struct RecordingPlane: Sendable, Hashable {
     }
   }
 
-  init(json: JSONValue, strict: Bool) throws {
+  package init(json: JSONValue, strict: Bool) throws {
     var object = try JSONObjectDecoder(json, strict: strict)
     identifier = try object.required("identifier") { try $0.string() }
     transform = try object.required("transform") { try $0.numbers(count: 16) }

@@ -35,7 +35,7 @@ public struct RecordingPlaneExtent: Sendable, Hashable {
     try RecordingValidation.requireFinite(rotationOnYAxisRadians, "rotationOnYAxis")
   }
 
-  init(json: JSONValue, strict: Bool) throws {
+  package init(json: JSONValue, strict: Bool) throws {
     var object = try JSONObjectDecoder(json, strict: strict)
     width = try object.required("width") { try $0.number() }
     height = try object.required("height") { try $0.number() }

@@ -31,7 +31,7 @@ public struct RecordingTruth: Sendable, Hashable {
     }
   }
 
-  init(json: JSONValue, strict: Bool) throws {
+  package init(json: JSONValue, strict: Bool) throws {
     var object = try JSONObjectDecoder(json, strict: strict)
     objects =
       try object.optional("objects") {

@@ -41,7 +41,7 @@ public struct RecordingTruthObject: Sendable, Hashable {
     }
   }
 
-  init(json: JSONValue, strict: Bool) throws {
+  package init(json: JSONValue, strict: Bool) throws {
     var object = try JSONObjectDecoder(json, strict: strict)
     id = try object.required("id") { try $0.string() }
     label = try object.required("label") { try $0.string() }

@@ -2,24 +2,24 @@ import SpatialMath
 
 /// Shared value checks of the recording types; every error carries a path relative to the value
 /// checked. Internal.
-enum RecordingValidation {
+package enum RecordingValidation {
   /// Tolerance on `RᵀR - I` (max abs entry) and on the bottom row for a rigid transform; ARKit
   /// poses printed with 6 decimals are orthonormal to about 1e-5.
-  static let rigidTolerance = 1e-3
+  package static let rigidTolerance = 1e-3
 
-  static func requireFinite(_ values: [Double]) throws {
+  package static func requireFinite(_ values: [Double]) throws {
     for (offset, value) in values.enumerated() where !value.isFinite {
       throw RecordingError(.invalidValue, "must be finite, got \(value)", path: [.index(offset)])
     }
   }
 
-  static func requireFinite(_ value: Double, _ key: String) throws {
+  package static func requireFinite(_ value: Double, _ key: String) throws {
     guard value.isFinite else {
       throw RecordingError(.invalidValue, "must be finite, got \(value)", path: [.key(key)])
     }
   }
 
-  static func requireCount(_ values: [Double], _ count: Int) throws {
+  package static func requireCount(_ values: [Double], _ count: Int) throws {
     guard values.count == count else {
       throw RecordingError(.typeMismatch, "expected \(count) numbers, got \(values.count)")
     }
@@ -27,7 +27,7 @@ enum RecordingValidation {
 
   /// 16 finite numbers, column-major, whose upper 3x3 is a rotation (orthonormal, det +1) and
   /// whose bottom row is (0, 0, 0, 1), within ``rigidTolerance``.
-  static func requireRigid(_ m: [Double]) throws {
+  package static func requireRigid(_ m: [Double]) throws {
     try requireCount(m, 16)
     try requireFinite(m)
     let bottom = [m[3], m[7], m[11], m[15] - 1]
@@ -61,7 +61,7 @@ enum RecordingValidation {
   }
 
   /// Finite, positive width and height.
-  static func requirePositive(_ size: Size, what: String) throws {
+  package static func requirePositive(_ size: Size, what: String) throws {
     guard size.width.isFinite, size.width > 0 else {
       throw RecordingError(
         .invalidValue, "\(what) width must be > 0, got \(JSONWriter.text(of: size.width))",
@@ -75,7 +75,7 @@ enum RecordingValidation {
   }
 
   /// A normalized box: x, y >= 0, w, h >= 0, x + w <= 1, y + h <= 1 (1e-9 slack for rounding).
-  static func requireUnitBox(_ rect: Rect) throws {
+  package static func requireUnitBox(_ rect: Rect) throws {
     let values = [rect.origin.x, rect.origin.y, rect.size.width, rect.size.height]
     try requireFinite(values)
     let names = ["x", "y", "width", "height"]

@@ -31,7 +31,7 @@ public struct RecordingViewport: Sendable, Hashable {
     }
   }
 
-  init(json: JSONValue, strict: Bool) throws {
+  package init(json: JSONValue, strict: Bool) throws {
     var object = try JSONObjectDecoder(json, strict: strict)
     size = try object.required("size") { try $0.size() }
     interfaceOrientation = try object.required("interfaceOrientation") {

@@ -44,7 +44,7 @@ public struct RecordingVision: Sendable, Hashable {
     }
   }
 
-  init(json: JSONValue, strict: Bool) throws {
+  package init(json: JSONValue, strict: Bool) throws {
     var object = try JSONObjectDecoder(json, strict: strict)
     cropAndScale = try object.required("cropAndScale") {
       try $0.named(ImageCropAndScaleOption.self, what: "cropAndScale")

@@ -130,13 +130,13 @@ public struct ARKitDataLoggerImporter: Sendable, Hashable {
     return recording
   }
 
-  static func error(_ file: String, _ line: Int, _ message: String) -> RecordingError {
+  package static func error(_ file: String, _ line: Int, _ message: String) -> RecordingError {
     RecordingError(.importFormat, message, file: file, line: line)
   }
 
   /// Calls `body` with the numbers of each non-comment, non-blank line and its 1-based number;
   /// `#` lines are collected in `comments` under `"<file>:<line>"`.
-  static func forEachDataLine(
+  package static func forEachDataLine(
     path: String, fileName: String, comments: inout [String: JSONValue],
     _ body: ([Double], Int) throws -> Void
   ) throws {

@@ -6,15 +6,15 @@ import SpatialMath
 ///
 /// Errors thrown inside `required`/`optional` get the member's key put in front of their path.
 /// `null` for an optional member means absent.
-struct JSONObjectDecoder {
+package struct JSONObjectDecoder {
   /// The object's members, read without copying (a mutated copy would cost an allocation and a
   /// rehash per object).
-  let members: [String: JSONValue]
+  package let members: [String: JSONValue]
   /// The keys read so far, in order; `extras()` is every other member.
   private var consumedKeys: [String] = []
-  let strict: Bool
+  package let strict: Bool
 
-  init(_ value: JSONValue, strict: Bool) throws {
+  package init(_ value: JSONValue, strict: Bool) throws {
     guard case .object(let members) = value else {
       throw RecordingError(.typeMismatch, "expected an object, got \(value.typeName)")
     }
@@ -24,12 +24,12 @@ struct JSONObjectDecoder {
   }
 
   /// The members not read yet.
-  var remaining: [String: JSONValue] {
+  package var remaining: [String: JSONValue] {
     guard consumedKeys.count < members.count else { return [:] }
     return members.filter { !consumedKeys.contains($0.key) }
   }
 
-  mutating func required<T>(_ key: String, _ body: (JSONValue) throws -> T) throws -> T {
+  package mutating func required<T>(_ key: String, _ body: (JSONValue) throws -> T) throws -> T {
     guard let value = members[key] else {
       throw RecordingError(.missingField, "missing required member \"\(key)\"")
     }
@@ -41,7 +41,7 @@ struct JSONObjectDecoder {
     }
   }
 
-  mutating func optional<T>(_ key: String, _ body: (JSONValue) throws -> T) throws -> T? {
+  package mutating func optional<T>(_ key: String, _ body: (JSONValue) throws -> T) throws -> T? {
     guard let value = members[key] else { return nil }
     consumedKeys.append(key)
     if case .null = value { return nil }
@@ -53,7 +53,7 @@ struct JSONObjectDecoder {
   }
 
   /// The members not consumed; in strict mode the first of them (sorted) is an error.
-  func extras() throws -> [String: JSONValue] {
+  package func extras() throws -> [String: JSONValue] {
     let remaining = self.remaining
     if strict, let key = remaining.keys.min(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
       throw RecordingError(.unknownField, "unknown member (strict mode)", path: [.key(key)])
@@ -64,7 +64,7 @@ struct JSONObjectDecoder {
 
 extension JSONValue {
   /// The number, or a type error.
-  func number() throws -> Double {
+  package func number() throws -> Double {
     guard case .number(let value) = self else {
       throw RecordingError(.typeMismatch, "expected a number, got \(typeName)")
     }
@@ -72,7 +72,7 @@ extension JSONValue {
   }
 
   /// The string, or a type error.
-  func string() throws -> String {
+  package func string() throws -> String {
     guard case .string(let value) = self else {
       throw RecordingError(.typeMismatch, "expected a string, got \(typeName)")
     }
@@ -80,7 +80,7 @@ extension JSONValue {
   }
 
   /// The elements decoded by `body`, with the index put in front of errors' paths.
-  func array<T>(_ body: (JSONValue) throws -> T) throws -> [T] {
+  package func array<T>(_ body: (JSONValue) throws -> T) throws -> [T] {
     guard case .array(let elements) = self else {
       throw RecordingError(.typeMismatch, "expected an array, got \(typeName)")
     }
@@ -97,7 +97,7 @@ extension JSONValue {
   }
 
   /// An array of exactly `count` numbers (any count when `nil`).
-  func numbers(count: Int?) throws -> [Double] {
+  package func numbers(count: Int?) throws -> [Double] {
     guard case .array(let elements) = self else {
       throw RecordingError(.typeMismatch, "expected an array of numbers, got \(typeName)")
     }
@@ -117,7 +117,7 @@ extension JSONValue {
   }
 
   /// The raw value of a string-named enum, or an error listing the valid names.
-  func named<E: CaseNameCodable>(_ type: E.Type, what: String) throws -> E {
+  package func named<E: CaseNameCodable>(_ type: E.Type, what: String) throws -> E {
     let name = try string()
     guard let value = E(name: name) else {
       let valid = E.allNames.joined(separator: ", ")
@@ -127,27 +127,29 @@ extension JSONValue {
   }
 
   /// `[w, h]` as a size.
-  func size() throws -> Size {
+  package func size() throws -> Size {
     let values = try numbers(count: 2)
     return Size(width: values[0], height: values[1])
   }
 
   /// `[x, y, w, h]` as a rect.
-  func rect() throws -> Rect {
+  package func rect() throws -> Rect {
     let values = try numbers(count: 4)
     return Rect(x: values[0], y: values[1], width: values[2], height: values[3])
   }
 
   /// `[x, y, z]` as a vector.
-  func vector3() throws -> SIMD3<Double> {
+  package func vector3() throws -> SIMD3<Double> {
     let values = try numbers(count: 3)
     return SIMD3(values[0], values[1], values[2])
   }
 
-  static func numbers(_ values: [Double]) -> JSONValue { .array(values.map { .number($0) }) }
-  static func size(_ size: Size) -> JSONValue { numbers([size.width, size.height]) }
-  static func rect(_ rect: Rect) -> JSONValue {
+  package static func numbers(_ values: [Double]) -> JSONValue {
+    .array(values.map { .number($0) })
+  }
+  package static func size(_ size: Size) -> JSONValue { numbers([size.width, size.height]) }
+  package static func rect(_ rect: Rect) -> JSONValue {
     numbers([rect.origin.x, rect.origin.y, rect.size.width, rect.size.height])
   }
-  static func vector3(_ v: SIMD3<Double>) -> JSONValue { numbers([v.x, v.y, v.z]) }
+  package static func vector3(_ v: SIMD3<Double>) -> JSONValue { numbers([v.x, v.y, v.z]) }
 }

@@ -48,15 +48,15 @@ public enum JSONParser {
 }
 
 /// The parser's position in its input; internal.
-struct JSONCursor {
-  let bytes: UnsafeBufferPointer<UInt8>
-  var index = 0
-  var maximumDepth = JSONParser.maximumDepth
+package struct JSONCursor {
+  package let bytes: UnsafeBufferPointer<UInt8>
+  package var index = 0
+  package var maximumDepth = JSONParser.maximumDepth
 
-  init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+  package init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
   /// A syntax error at the current position, with line and column computed from the offset.
-  func error(_ message: String, at offset: Int? = nil) -> RecordingError {
+  package func error(_ message: String, at offset: Int? = nil) -> RecordingError {
     let stop = min(offset ?? index, bytes.count)
     var line = 1
     var lineStart = 0
@@ -72,13 +72,13 @@ struct JSONCursor {
   }
 
   /// The `.limitExceeded` error for an array or object nested deeper than ``maximumDepth``.
-  func depthError() -> RecordingError {
+  package func depthError() -> RecordingError {
     var failure = error("nesting deeper than \(maximumDepth) (maximumNestingDepth)")
     failure.kind = .limitExceeded
     return failure
   }
 
-  func describeCurrent() -> String {
+  package func describeCurrent() -> String {
     guard index < bytes.count else { return "end of input" }
     let byte = bytes[index]
     if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
@@ -86,7 +86,7 @@ struct JSONCursor {
   }
 
   @inline(__always)
-  mutating func skipWhitespace() {
+  package mutating func skipWhitespace() {
     while index < bytes.count {
       let byte = bytes[index]
       guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
@@ -94,7 +94,7 @@ struct JSONCursor {
     }
   }
 
-  mutating func parseValue(depth: Int) throws -> JSONValue {
+  package mutating func parseValue(depth: Int) throws -> JSONValue {
     guard index < bytes.count else { throw error("expected a value, got end of input") }
     switch bytes[index] {
     case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
@@ -114,7 +114,7 @@ struct JSONCursor {
     }
   }
 
-  mutating func expectLiteral(_ literal: StaticString) throws {
+  package mutating func expectLiteral(_ literal: StaticString) throws {
     let count = literal.utf8CodeUnitCount
     guard index + count <= bytes.count else { throw error("invalid literal") }
     let start = literal.utf8Start
@@ -124,7 +124,7 @@ struct JSONCursor {
     index += count
   }
 
-  mutating func parseArray(depth: Int) throws -> JSONValue {
+  package mutating func parseArray(depth: Int) throws -> JSONValue {
     guard depth <= maximumDepth else { throw depthError() }
     index += 1  // [
     var elements: [JSONValue] = []
@@ -147,7 +147,7 @@ struct JSONCursor {
     }
   }
 
-  mutating func parseObject(depth: Int) throws -> JSONValue {
+  package mutating func parseObject(depth: Int) throws -> JSONValue {
     guard depth <= maximumDepth else { throw depthError() }
     index += 1  // {
     var members: [String: JSONValue] = [:]
@@ -184,7 +184,7 @@ struct JSONCursor {
     }
   }
 
-  mutating func parseString() throws -> String {
+  package mutating func parseString() throws -> String {
     let open = index
     index += 1  // opening quote
     let start = index
@@ -259,7 +259,7 @@ struct JSONCursor {
     throw error("unterminated string", at: open)
   }
 
-  mutating func parseHex4() throws -> UInt32 {
+  package mutating func parseHex4() throws -> UInt32 {
     guard index + 4 <= bytes.count else { throw error("truncated \\u escape") }
     var value: UInt32 = 0
     for _ in 0..<4 {
@@ -278,16 +278,16 @@ struct JSONCursor {
   }
 
   /// Exact powers of ten representable in `Double` (10^0 ... 10^22).
-  static let exactPowersOfTen: [Double] = (0...22).map { exponent in
+  package static let exactPowersOfTen: [Double] = (0...22).map { exponent in
     var value = 1.0
     for _ in 0..<exponent { value *= 10 }
     return value
   }
 
   @inline(__always)
-  static func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+  package static func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
 
-  mutating func parseNumber() throws -> Double {
+  package mutating func parseNumber() throws -> Double {
     let start = index
     var negative = false
     if bytes[index] == UInt8(ascii: "-") {

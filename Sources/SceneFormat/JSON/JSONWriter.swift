@@ -52,12 +52,12 @@ public enum JSONWriter {
     }
   }
 
-  static func append(_ text: StaticString, to output: inout [UInt8]) {
+  package static func append(_ text: StaticString, to output: inout [UInt8]) {
     output.append(
       contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
 
-  static func writeNumber(_ number: Double, into output: inout [UInt8]) throws {
+  package static func writeNumber(_ number: Double, into output: inout [UInt8]) throws {
     guard number.isFinite else {
       throw RecordingError(.invalidValue, "number \(number) cannot be written as JSON")
     }
@@ -72,13 +72,13 @@ public enum JSONWriter {
 
   /// The canonical text of a finite number (as written), or its Swift description otherwise;
   /// used in error messages.
-  static func text(of number: Double) -> String {
+  package static func text(of number: Double) -> String {
     var output: [UInt8] = []
     guard (try? writeNumber(number, into: &output)) != nil else { return number.description }
     return String(decoding: output, as: UTF8.self)
   }
 
-  static func writeString(_ text: String, into output: inout [UInt8]) {
+  package static func writeString(_ text: String, into output: inout [UInt8]) {
     output.append(UInt8(ascii: "\""))
     for byte in text.utf8 {
       switch byte {

@@ -4,17 +4,17 @@ import Foundation
 /// is dropped). Memory is one chunk plus the longest line, and a line longer than
 /// `maximumLineBytes` is an error, so memory stays bounded whatever the file holds. Internal; a
 /// class because it owns the file handle and its position.
-final class BufferedLineReader {
-  let handle: FileHandle
-  let chunkSize: Int
-  let maximumLineBytes: Int
+package final class BufferedLineReader {
+  package let handle: FileHandle
+  package let chunkSize: Int
+  package let maximumLineBytes: Int
   private var buffer: [UInt8] = []
   private var start = 0
   private var atEnd = false
   /// The 1-based number of the line last returned.
-  private(set) var lineNumber = 0
+  package private(set) var lineNumber = 0
 
-  init(handle: FileHandle, chunkSize: Int = 1 << 20, maximumLineBytes: Int = Int.max) {
+  package init(handle: FileHandle, chunkSize: Int = 1 << 20, maximumLineBytes: Int = Int.max) {
     self.handle = handle
     self.chunkSize = chunkSize
     self.maximumLineBytes = maximumLineBytes
@@ -26,7 +26,7 @@ final class BufferedLineReader {
   ///
   /// - Throws: `RecordingError` (`.limitExceeded`, with the line number) for a line longer
   ///   than `maximumLineBytes`; the file's read errors as they are.
-  func nextLine() throws -> ArraySlice<UInt8>? {
+  package func nextLine() throws -> ArraySlice<UInt8>? {
     var searchFrom = start
     while true {
       if let newline = buffer[searchFrom...].firstIndex(of: 0x0A) {

@@ -1,5 +1,6 @@
 import ARSimulation
 import Placement
+import SceneFormat
 import SpatialMath
 
 /// Draws one replayed frame as the user would see it (`arsim render FILE --frame N`): the

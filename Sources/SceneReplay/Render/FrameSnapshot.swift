@@ -1,5 +1,6 @@
 import ARSimulation
 import Placement
+import SceneFormat
 import SpatialMath
 
 /// Everything the frame picture (`FrameRenderer`) draws for one replayed frame: the camera and

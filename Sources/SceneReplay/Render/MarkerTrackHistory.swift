@@ -1,4 +1,5 @@
 import Placement
+import SceneFormat
 
 /// One marker's reported positions over a replay, in frame order: the input of the top-down
 /// picture's tracks and the HTML report's plots.

@@ -1,4 +1,5 @@
 import Placement
+import SceneFormat
 
 /// The colours and stroke styles the pictures share (SVG attribute text), so the frame picture,
 /// the top-down picture and the report agree.

@@ -1,5 +1,6 @@
 import ARSimulation
 import Placement
+import SceneFormat
 import SpatialMath
 
 /// What the pictures need from one replay of a recording: the chosen frame in full, every

@@ -1,4 +1,5 @@
 import Placement
+import SceneFormat
 import SpatialMath
 
 /// One self-contained HTML page for a replay (`arsim replay --report FILE`): the summary metrics

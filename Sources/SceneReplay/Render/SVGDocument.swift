@@ -1,3 +1,4 @@
+import SceneFormat
 import SpatialMath
 
 /// A minimal SVG 1.1 builder for the pictures (`FrameRenderer`, `TopDownRenderer`,

@@ -1,3 +1,4 @@
+import SceneFormat
 import SpatialMath
 
 /// A small line chart of one series over time for the HTML report: x is seconds over a fixed

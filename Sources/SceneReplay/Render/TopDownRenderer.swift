@@ -1,5 +1,6 @@
 import ARSimulation
 import Placement
+import SceneFormat
 import SpatialMath
 
 /// Draws a replay from above (`arsim render FILE --top-down`): the world's x/z plane with x to

@@ -1,6 +1,7 @@
 import ARSimulation
 import Dispatch
 import Placement
+import SceneFormat
 
 /// Replays a recording: per frame, converts the recorded camera, viewport and world to domain
 /// types (`Recording+Domain`), places every detection (`PlacementPipeline`), updates the tracker

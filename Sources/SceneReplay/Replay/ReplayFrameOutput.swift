@@ -1,4 +1,5 @@
 import Placement
+import SceneFormat
 
 /// The replay's output for one frame: every current marker (all states, id order) projected for
 /// drawing with that frame's camera and viewport.

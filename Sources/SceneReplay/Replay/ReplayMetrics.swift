@@ -1,4 +1,5 @@
 import Placement
+import SceneFormat
 
 /// Metrics of a replay against the recording's truth objects (DESIGN §6). Distances in
 /// millimetres, image distances in pixels, times in seconds from the first frame.

@@ -1,5 +1,6 @@
 import ARSimulation
 import Placement
+import SceneFormat
 
 /// Streams frames into `ReplayMetrics` and `ReplayMarkerSummary`s in memory proportional to the
 /// number of markers and truth objects, not frames. Iteration order never depends on hashing:

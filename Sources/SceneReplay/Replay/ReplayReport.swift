@@ -1,4 +1,5 @@
 import Placement
+import SceneFormat
 
 /// The result of a replay: counts, one summary per marker ever created, and metrics against
 /// truth when the recording has truth.

@@ -1,6 +1,7 @@
 import ARSimulation
 import Foundation
 import Placement
+import SceneFormat
 import SpatialMath
 
 /// What `ReplayEngine` runs: the placement settings, the tracker and its filter, an optional

@@ -1,3 +1,5 @@
+import SceneFormat
+
 /// A frame `ReplayEngine` skipped because it could not be read, validated or converted (only
 /// with ``ReplayEngine/skipInvalidFrames``); the tracker never saw it.
 public struct ReplaySkippedFrame: Sendable, Hashable {

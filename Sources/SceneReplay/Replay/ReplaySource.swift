@@ -1,4 +1,5 @@
 import Foundation
+import SceneFormat
 
 /// Where `ReplayEngine` reads frames from: a recording in memory, a JSON file (one document, so
 /// it is parsed whole, but its frames are decoded and validated one at a time as they are

@@ -1,3 +1,5 @@
+import SceneFormat
+
 /// One axis of a sweep grid: a list of values for one member of `ReplaySettings`.
 ///
 /// The case order is the order of the cartesian product (the first axis varies slowest, the

@@ -1,3 +1,5 @@
+import SceneFormat
+
 /// One point of a sweep grid: which value of each axis it takes and the replay settings that
 /// result.
 public struct SweepCombination: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import Foundation
+import SceneFormat
 
 /// A parameter grid for `arsim sweep`: a base `ReplaySettings` and, per `SweepAxis`, a list of
 /// values; the combinations are the cartesian product of the lists.

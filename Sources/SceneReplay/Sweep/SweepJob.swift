@@ -1,3 +1,5 @@
+import SceneFormat
+
 /// One unit of sweep work: one recording replayed under one combination of a grid.
 ///
 /// Jobs are numbered recording-major: with recordings sorted by name (byte order) and `C`

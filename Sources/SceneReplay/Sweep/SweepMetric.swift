@@ -1,3 +1,5 @@
+import SceneFormat
+
 /// A metric to rank sweep combinations by, with its direction.
 public enum SweepMetric: String, CaseIterable, Sendable, Hashable {
   /// MOTA (CLEAR-MOT accuracy, at most 1): higher is better.

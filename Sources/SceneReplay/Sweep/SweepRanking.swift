@@ -1,3 +1,5 @@
+import SceneFormat
+
 /// Sweep combinations ranked by the mean of a metric over the recordings.
 ///
 /// Per combination and metric, the mean is taken over the jobs whose metric is a finite number

@@ -1,3 +1,5 @@
+import SceneFormat
+
 /// One line of a sweep's `results.jsonl`: a job, its settings and the replay's metrics.
 ///
 /// JSON form (one object per line, keys sorted by `JSONWriter`):

@@ -1,4 +1,5 @@
 import Foundation
+import SceneFormat
 
 /// Merges sweep result files (each in job order, as `arsim sweep` writes them) into one stream
 /// in job order, reading line by line: memory holds one line per file plus one settings object

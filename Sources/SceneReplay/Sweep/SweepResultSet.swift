@@ -1,3 +1,5 @@
+import SceneFormat
+
 /// Sweep results read back from `results.jsonl` files (one shard's or several shards'), merged in
 /// job order with `SweepResultMerge` and held in memory, each with the exact bytes of its line so
 /// that a merged file is byte-identical to the unsharded run's. (`arsim sweep --merge` streams

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import SceneFormat
 
 /// Runs sweep jobs: each job is one single-threaded `ReplayEngine` run of one recording under one
 /// combination; jobs run on up to `threadCount` threads at once (`concurrentPerform`, each thread

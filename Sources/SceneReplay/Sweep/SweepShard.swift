@@ -1,3 +1,5 @@
+import SceneFormat
+
 /// A share of a sweep's jobs for one worker of a batch engine: shard `index` of `count` takes the
 /// jobs whose index `k` has `k % count == index` (round robin, so every shard gets a similar mix
 /// of recordings and combinations). The shards `0..<count` partition the jobs: every job is in

@@ -1,3 +1,5 @@
+import SceneFormat
+
 /// The synthetic object detector: what a Vision + Core ML request would return for each frame.
 ///
 /// JSON (every member optional, defaults in brackets): `{"boxNoisePixels" [0],

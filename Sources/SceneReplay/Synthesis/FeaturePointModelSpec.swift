@@ -1,3 +1,5 @@
+import SceneFormat
+
 /// How each frame's feature points are sampled.
 ///
 /// JSON (every member optional, defaults in brackets): `{"pointsPerSquareMeter" [60],

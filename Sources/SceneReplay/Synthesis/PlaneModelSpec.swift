@@ -1,3 +1,5 @@
+import SceneFormat
+
 /// How plane anchors are derived from true surfaces.
 ///
 /// JSON (every member optional, defaults in brackets): `{"detectionDelaySeconds" [0.5],

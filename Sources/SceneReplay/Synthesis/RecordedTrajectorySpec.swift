@@ -1,3 +1,5 @@
+import SceneFormat
+
 /// A real camera path (and point cloud) to synthesize on, instead of ``TrajectorySpec``.
 ///
 /// JSON: `{"arkitDataLogger": "dir", "everyNthFrame"?: n [1], "startFrame"?: i [0],

@@ -1,4 +1,5 @@
 import ARSimulation
+import SceneFormat
 import SpatialMath
 
 /// The capturing device of a scene spec: pinhole intrinsics and the captured (landscape) image

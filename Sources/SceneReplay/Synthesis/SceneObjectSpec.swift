@@ -1,4 +1,5 @@
 import ARSimulation
+import SceneFormat
 import SpatialMath
 
 /// A true object of a scene spec: a box sitting on a surface (a dashboard button).

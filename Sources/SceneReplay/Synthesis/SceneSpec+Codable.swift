@@ -1,6 +1,7 @@
 // The JSON form and Codable conformance of scene specs. Both go through `JSONValue`, so member
 // names, validation and error paths (a thrown `RecordingError`) are those of
 // `SceneSpec(jsonBytes:file:)`.
+import SceneFormat
 
 extension SceneSpec {
   /// The JSON object: every member written explicitly (defaults included, the device as

@@ -1,4 +1,5 @@
 import Foundation
+import SceneFormat
 
 /// A scene to synthesize a recording from (`arsim synth SPEC --seed N --out FILE`): true surfaces
 /// and objects, the device, the camera path, sensor and detector models, and the Vision request

@@ -1,5 +1,6 @@
 // Internal helpers shared by the scene-spec decoders: range-checked numbers whose errors carry the
 // same `RecordingError` paths as the recording decoders.
+import SceneFormat
 
 extension JSONValue {
   /// A finite number that is `>= minimum` (and `<= maximum` when given).

@@ -1,4 +1,5 @@
 import ARSimulation
+import SceneFormat
 import SpatialMath
 
 /// A true planar surface of a scene spec (world space, metres): a rectangle `size[0]` metres along

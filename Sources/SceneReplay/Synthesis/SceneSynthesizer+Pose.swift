@@ -1,4 +1,5 @@
 import ARSimulation
+import SceneFormat
 import SpatialMath
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import ARSimulation
+import SceneFormat
 import SpatialMath
 
 /// The per-surface state of the plane model: when the surface was first seen and the anchor's

@@ -1,5 +1,6 @@
 import ARSimulation
 import Foundation
+import SceneFormat
 import SpatialMath
 
 /// Turns a ``SceneSpec`` and a seed into a recording with truth (format v1), frame by frame, so a

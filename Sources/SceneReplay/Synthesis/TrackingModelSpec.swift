@@ -1,3 +1,5 @@
+import SceneFormat
+
 /// How the reported (tracked) camera pose departs from the true one. The truth and the detector
 /// stay on the true pose; only `frames[i].camera` carries these errors.
 ///

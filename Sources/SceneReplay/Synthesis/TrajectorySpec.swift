@@ -1,4 +1,5 @@
 import ARSimulation
+import SceneFormat
 import SpatialMath
 
 /// The true camera path of a scene spec: timed waypoints the camera moves through while looking at

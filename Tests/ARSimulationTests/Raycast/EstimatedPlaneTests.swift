@@ -1,5 +1,6 @@
 import SpatialMath
 import Testing
+import _SimulationFixtures
 
 @testable import ARSimulation
 

@@ -11,7 +11,7 @@ enum RealRecording {
   /// one level deeper (`/work/wt/NAME`), `<package root>/../../shared/...`; `nil` when neither has
   /// the point cloud.
   static let directory: URL? = {
-    // #filePath is <root>/Tests/ARSimulationTests/World/RealPointCloudTests.swift.
+    // #filePath is <root>/Tests/ARSimulationTests/Raycast/RealPointCloudTests.swift.
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     for up in ["..", "../.."] {

@@ -1,6 +1,7 @@
 import Foundation
 import SpatialMath
 import Testing
+import _SimulationFixtures
 
 @testable import ARSimulation
 

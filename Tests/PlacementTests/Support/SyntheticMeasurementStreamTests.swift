@@ -1,6 +1,7 @@
 import Placement
 import SpatialMath
 import Testing
+import _SimulationFixtures
 
 @Suite struct SyntheticMeasurementStreamTests {
   static let objects = [

@@ -1,8 +1,9 @@
 import Foundation
 import SpatialMath
 import Testing
+import _TestSupport
 
-@testable import SceneReplay
+@testable import SceneFormat
 
 @Suite struct RecordingDecodingTests {
   func decode(_ text: String, strict: Bool = false) throws -> Recording {

@@ -2,8 +2,9 @@ import ARSimulation
 import Foundation
 import SpatialMath
 import Testing
+import _TestSupport
 
-@testable import SceneReplay
+@testable import SceneFormat
 
 @Suite("Recording <-> domain types")
 struct RecordingDomainTests {

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+import _TestSupport
 
-@testable import SceneReplay
+@testable import SceneFormat
 
 /// `RecordingLimits`: inputs too large or too deep to commit are made here; each over-limit
 /// input fails with `.limitExceeded` naming the file, frame and limit, and the same input reads

@@ -1,8 +1,9 @@
 import Foundation
 import SpatialMath
 import Testing
+import _TestSupport
 
-@testable import SceneReplay
+@testable import SceneFormat
 
 @Suite struct ARKitDataLoggerImporterTests {
   /// `../shared/data/arkit-data-logger` from the package root (the main checkout sits beside

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import SceneReplay
+@testable import SceneFormat
 
 @Suite struct JSONParserTests {
   @Test func parsesLiteralsAndContainers() throws {

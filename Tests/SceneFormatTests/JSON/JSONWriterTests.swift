@@ -1,6 +1,6 @@
 import Testing
 
-@testable import SceneReplay
+@testable import SceneFormat
 
 @Suite struct JSONWriterTests {
   @Test func sortsKeysByBytesAndWritesCompactly() throws {

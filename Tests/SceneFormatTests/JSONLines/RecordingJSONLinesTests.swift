@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+import _TestSupport
 
-@testable import SceneReplay
+@testable import SceneFormat
 
 @Suite struct RecordingJSONLinesTests {
   @Test func writesHeaderLineThenOneFramePerLine() throws {

@@ -1,5 +1,6 @@
 import ARSimulation
 import Placement
+import SceneFormat
 import SpatialMath
 import Testing
 

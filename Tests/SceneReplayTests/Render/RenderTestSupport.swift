@@ -1,6 +1,7 @@
 import ARSimulation
 import Foundation
 import Placement
+import SceneFormat
 import SpatialMath
 
 @testable import SceneReplay

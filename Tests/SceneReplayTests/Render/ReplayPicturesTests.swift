@@ -1,4 +1,5 @@
 import Placement
+import SceneFormat
 import SpatialMath
 import Testing
 import _ReplayFixtures

@@ -1,3 +1,4 @@
+import SceneFormat
 import SpatialMath
 import Testing
 

@@ -1,5 +1,7 @@
 import Foundation
+import SceneFormat
 import Testing
+import _TestSupport
 
 @testable import SceneReplay
 
@@ -9,9 +11,9 @@ import Testing
 /// in a frame is replayed with exactly that frame skipped and the same error listed, and a file
 /// whose defect is outside the frames is still refused.
 @Suite struct BadInputCorpusReplayTests {
-  static let cases = BadInputCorpusTests.cases.filter { !$0.file.hasPrefix("planelist-") }
+  static let cases = BadInputCorpus.cases.filter { !$0.file.hasPrefix("planelist-") }
 
-  static func check(_ error: RecordingError, _ testCase: BadInputCorpusTests.Case, path: String) {
+  static func check(_ error: RecordingError, _ testCase: BadInputCorpus.Case, path: String) {
     #expect(error.kind == testCase.kind, "\(error)")
     #expect(error.jsonPath == testCase.jsonPath, "\(error)")
     #expect(error.file == path, "\(error)")
@@ -19,8 +21,8 @@ import Testing
   }
 
   @Test(arguments: cases)
-  func refusedOrSkipped(_ testCase: BadInputCorpusTests.Case) throws {
-    let path = BadInputCorpusTests.directory.appendingPathComponent(testCase.file).path
+  func refusedOrSkipped(_ testCase: BadInputCorpus.Case) throws {
+    let path = BadInputCorpus.directory.appendingPathComponent(testCase.file).path
     let refused = #expect(throws: RecordingError.self) {
       var source = try ReplaySource(contentsOfFile: path)
       _ = try ReplayEngine().run(&source)

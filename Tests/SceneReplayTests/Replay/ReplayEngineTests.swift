@@ -1,9 +1,11 @@
 import ARSimulation
 import Foundation
 import Placement
+import SceneFormat
 import SpatialMath
 import Testing
 import _ReplayFixtures
+import _TestSupport
 
 @testable import SceneReplay
 

@@ -1,6 +1,8 @@
 import Foundation
+import SceneFormat
 import Testing
 import _ReplayFixtures
+import _TestSupport
 
 @testable import SceneReplay
 

@@ -1,5 +1,6 @@
 import Foundation
 import Placement
+import SceneFormat
 import Testing
 
 @testable import SceneReplay

@@ -1,4 +1,5 @@
 import Foundation
+import SceneFormat
 import Testing
 
 @testable import SceneReplay

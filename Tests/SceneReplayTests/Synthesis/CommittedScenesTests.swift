@@ -1,7 +1,9 @@
 import ARSimulation
 import Foundation
+import SceneFormat
 import SpatialMath
 import Testing
+import _TestSupport
 
 @testable import SceneReplay
 
@@ -10,10 +12,8 @@ import Testing
 /// detection, traced through the recording's Vision settings and viewport and raycast against the
 /// frame's plane anchors, lands near a truth object of its label.
 @Suite struct CommittedScenesTests {
-  /// Scenes/, from this file's path (Tests/SceneReplayTests/Synthesis/<file>).
-  static let scenes = RecordingFixtures.packageRoot(
-    filePath: URL(fileURLWithPath: #filePath).deletingLastPathComponent().path
-  ).appendingPathComponent("Scenes")
+  /// The package's Scenes/ directory.
+  static let scenes = RecordingFixtures.packageRoot().appendingPathComponent("Scenes")
 
   /// (recording, spec, seed) as listed in Scenes/README.md.
   static let synthetic: [(String, String, UInt64)] = [

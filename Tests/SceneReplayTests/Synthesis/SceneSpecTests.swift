@@ -1,6 +1,8 @@
 import Foundation
+import SceneFormat
 import SpatialMath
 import Testing
+import _TestSupport
 
 @testable import SceneReplay
 

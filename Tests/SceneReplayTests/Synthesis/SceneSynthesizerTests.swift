@@ -1,7 +1,9 @@
 import ARSimulation
 import Foundation
+import SceneFormat
 import SpatialMath
 import Testing
+import _TestSupport
 
 @testable import SceneReplay
 
