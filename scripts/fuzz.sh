@@ -29,7 +29,8 @@ build="$work/build"
 mkdir -p "$build" "$work/crashes"
 swiftc="${SWIFTC:-swiftc}"
 clang="${CLANG:-$(dirname "$(command -v "$swiftc")")/clang}"
-flags=(-sanitize=fuzzer,address -swift-version 6 -parse-as-library -O -g -I "$build")
+flags=(-sanitize=fuzzer,address -swift-version 6 -parse-as-library -O -g -I "$build"
+  -package-name arplacementsim)
 
 compile_module() {  # name, then extra flags
   local name="$1"
