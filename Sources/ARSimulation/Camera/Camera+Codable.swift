@@ -2,12 +2,13 @@ import SpatialMath
 
 extension Camera: Codable {
   private enum CodingKeys: String, CodingKey {
-    case transform, intrinsics, imageResolution, distortion
+    case transform, intrinsics, imageResolution, distortion, trackingState, trackingStateReason
   }
 
   /// Decodes the recording format's camera: `{"transform": [16 numbers, column-major,
   /// worldFromCamera], "intrinsics": [9 numbers, column-major], "imageResolution": [w, h]}` plus an
-  /// optional `"distortion": {"k1","k2","p1","p2","k3"}`. Invalid values throw
+  /// optional `"distortion": {"k1","k2","p1","p2","k3"}` and an optional `"trackingState"` (with
+  /// `"trackingStateReason"` when `limited`; ``TrackingState``). Invalid values throw
   /// `DecodingError.dataCorrupted` with the coding path of the offending field.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -20,11 +21,24 @@ extension Camera: Codable {
         debugDescription: "expected [width, height], found \(resolution.count) numbers")
     }
     let distortion = try c.decodeIfPresent(LensDistortion.self, forKey: .distortion)
+    var trackingState: TrackingState?
+    if let name = try c.decodeIfPresent(String.self, forKey: .trackingState) {
+      let reason = try c.decodeIfPresent(TrackingState.Reason.self, forKey: .trackingStateReason)
+      guard let state = TrackingState(name: name, reason: reason) else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .trackingState, in: c,
+          debugDescription:
+            "expected one of \(TrackingState.allNames.joined(separator: ", ")), with "
+            + "trackingStateReason exactly when limited; got \"\(name)\""
+            + (reason.map { " with reason \($0.name)" } ?? ""))
+      }
+      trackingState = state
+    }
     do {
       try self.init(
         transform: transform, intrinsics: intrinsics,
         imageResolution: Size(width: resolution[0], height: resolution[1]),
-        distortion: distortion)
+        distortion: distortion, trackingState: trackingState)
     } catch {
       let key: CodingKeys =
         switch error {
@@ -44,5 +58,7 @@ extension Camera: Codable {
     try c.encode(intrinsics, forKey: .intrinsics)
     try c.encode([imageResolution.width, imageResolution.height], forKey: .imageResolution)
     try c.encodeIfPresent(distortion, forKey: .distortion)
+    try c.encodeIfPresent(trackingState?.name, forKey: .trackingState)
+    try c.encodeIfPresent(trackingState?.reason, forKey: .trackingStateReason)
   }
 }

@@ -21,7 +21,7 @@ extension RecordingCamera {
     do {
       return try Camera(
         transform: transform, intrinsics: CameraIntrinsics(matrix: matrix),
-        imageResolution: imageResolution)
+        imageResolution: imageResolution, trackingState: trackingState)
     } catch {
       let key =
         switch error {
@@ -33,12 +33,12 @@ extension RecordingCamera {
     }
   }
 
-  /// The recording form of a camera.
+  /// The recording form of a camera (its tracking state included).
   public init(_ camera: Camera) {
     self.init(
       transform: camera.transform.columnMajor.map(Double.init(shortest:)),
       intrinsics: camera.intrinsics.matrix.columnMajor.map(Double.init(shortest:)),
-      imageResolution: camera.imageResolution)
+      imageResolution: camera.imageResolution, trackingState: camera.trackingState)
   }
 }
 

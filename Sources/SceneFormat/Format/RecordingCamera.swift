@@ -1,7 +1,9 @@
+import ARSimulation
 import SpatialMath
 
 /// The camera of one recorded frame (`ARFrame.camera`), exactly as in the JSON:
-/// `{"transform": [16], "intrinsics": [9], "imageResolution": [w, h]}`.
+/// `{"transform": [16], "intrinsics": [9], "imageResolution": [w, h], "trackingState"?,
+/// "trackingStateReason"?}`.
 ///
 /// Numbers are kept as `Double` so that a re-written file has the same values; ``worldFromCamera``
 /// converts to the `Float` geometry of the simulator.
@@ -13,17 +15,21 @@ public struct RecordingCamera: Sendable, Hashable {
   public var intrinsics: [Double]
   /// The captured (landscape sensor) image size in pixels.
   public var imageResolution: Size
+  /// ARKit's tracking state when the recording has it (`"trackingState": "normal" |
+  /// "notAvailable" | "limited"`, and `"trackingStateReason"` exactly when `limited`), else `nil`.
+  public var trackingState: Camera.TrackingState?
   /// Members the format does not define, kept for re-writing.
   public var extras: [String: JSONValue]
 
   /// Creates a camera; call ``validate()`` to check it.
   public init(
     transform: [Double], intrinsics: [Double], imageResolution: Size,
-    extras: [String: JSONValue] = [:]
+    trackingState: Camera.TrackingState? = nil, extras: [String: JSONValue] = [:]
   ) {
     self.transform = transform
     self.intrinsics = intrinsics
     self.imageResolution = imageResolution
+    self.trackingState = trackingState
     self.extras = extras
   }
 
@@ -64,8 +70,46 @@ public struct RecordingCamera: Sendable, Hashable {
     transform = try object.required("transform") { try $0.numbers(count: 16) }
     intrinsics = try object.required("intrinsics") { try $0.numbers(count: 9) }
     imageResolution = try object.required("imageResolution") { try $0.size() }
+    let stateName = try object.optional("trackingState") { try $0.string() }
+    let reason = try object.optional("trackingStateReason") {
+      try $0.named(Camera.TrackingState.Reason.self, what: "trackingStateReason")
+    }
+    trackingState = try Self.trackingState(name: stateName, reason: reason)
     extras = try object.extras()
     try validate()
+  }
+
+  /// The state of a recorded name and reason (both optional members).
+  ///
+  /// - Throws: ``RecordingError`` naming `trackingState` (unknown name) or `trackingStateReason`
+  ///   (a reason without `limited`, or `limited` without a reason).
+  static func trackingState(name: String?, reason: Camera.TrackingState.Reason?) throws
+    -> Camera.TrackingState?
+  {
+    guard let name else {
+      guard reason == nil else {
+        throw RecordingError(
+          .invalidValue, "a reason needs \"trackingState\": \"limited\"",
+          path: [.key("trackingStateReason")])
+      }
+      return nil
+    }
+    guard Camera.TrackingState.allNames.contains(name) else {
+      let valid = Camera.TrackingState.allNames.joined(separator: ", ")
+      throw RecordingError(
+        .invalidValue, "unknown trackingState \"\(name)\"; valid: \(valid)",
+        path: [.key("trackingState")])
+    }
+    guard let state = Camera.TrackingState(name: name, reason: reason) else {
+      throw RecordingError(
+        .invalidValue,
+        name == "limited"
+          ? "\"limited\" needs a reason: "
+            + Camera.TrackingState.Reason.allNames.joined(separator: ", ")
+          : "only \"limited\" has a reason, not \"\(name)\"",
+        path: [.key("trackingStateReason")])
+    }
+    return state
   }
 
   /// The JSON object (extras included).
@@ -74,6 +118,10 @@ public struct RecordingCamera: Sendable, Hashable {
     members["transform"] = .numbers(transform)
     members["intrinsics"] = .numbers(intrinsics)
     members["imageResolution"] = .size(imageResolution)
+    if let trackingState {
+      members["trackingState"] = .string(trackingState.name)
+      if let reason = trackingState.reason { members["trackingStateReason"] = .string(reason.name) }
+    }
     return .object(members)
   }
 }
