@@ -5,7 +5,11 @@
 //   SpatialMath <- ARSimulation <- Placement
 //   ARSimulation <- SceneFormat (recording format, JSON, JSON Lines, importers)
 //   SceneFormat <- SceneSynthesis (scene specs -> recordings with truth)
-//   Placement, SceneFormat, SceneSynthesis <- SceneReplay (replay, sweeps, pictures) <- arsim
+//   Placement, SceneFormat, SceneSynthesis <- SessionSimulation (the ARKit-shaped simulated
+//     session over a recording or a synthesized scene, the harness that scores a placer's
+//     markers, the catalogue of classic placement mistakes and the diagnosis)
+//   SessionSimulation <- SceneReplay (replay: the package's placer as a session client; sweeps,
+//     pictures) <- arsim
 //   _RaycastKernels (C, SIMDe) <- ARSimulation
 // Targets with a leading underscore are not API (_RaycastKernels; fixtures for tests and benchmarks).
 import PackageDescription
@@ -18,6 +22,7 @@ let package = Package(
     .library(name: "Placement", targets: ["Placement"]),
     .library(name: "SceneFormat", targets: ["SceneFormat"]),
     .library(name: "SceneSynthesis", targets: ["SceneSynthesis"]),
+    .library(name: "SessionSimulation", targets: ["SessionSimulation"]),
     .library(name: "SceneReplay", targets: ["SceneReplay"]),
     .executable(name: "arsim", targets: ["arsim"]),
   ],
@@ -35,8 +40,14 @@ let package = Package(
     .target(name: "SceneFormat", dependencies: ["SpatialMath", "ARSimulation"]),
     .target(name: "SceneSynthesis", dependencies: ["SpatialMath", "ARSimulation", "SceneFormat"]),
     .target(
-      name: "SceneReplay",
+      name: "SessionSimulation",
       dependencies: ["SpatialMath", "ARSimulation", "Placement", "SceneFormat", "SceneSynthesis"]),
+    .target(
+      name: "SceneReplay",
+      dependencies: [
+        "SpatialMath", "ARSimulation", "Placement", "SceneFormat", "SceneSynthesis",
+        "SessionSimulation",
+      ]),
     // Seeded generators for tests and benchmarks (not API): measurement streams, frame worlds.
     .target(
       name: "_SimulationFixtures", dependencies: ["SpatialMath", "ARSimulation", "Placement"]),
@@ -50,13 +61,14 @@ let package = Package(
     .executableTarget(
       name: "arsim",
       dependencies: [
-        "Placement", "ARSimulation", "SceneFormat", "SceneSynthesis", "SceneReplay", "SpatialMath",
+        "Placement", "ARSimulation", "SceneFormat", "SceneSynthesis", "SessionSimulation",
+        "SceneReplay", "SpatialMath",
       ]),
     .executableTarget(
       name: "ARSimBenchmarks",
       dependencies: [
-        "Placement", "ARSimulation", "SceneFormat", "SceneSynthesis", "SceneReplay", "SpatialMath",
-        "_RaycastKernels", "_ReplayFixtures", "_SimulationFixtures",
+        "Placement", "ARSimulation", "SceneFormat", "SceneSynthesis", "SessionSimulation",
+        "SceneReplay", "SpatialMath", "_RaycastKernels", "_ReplayFixtures", "_SimulationFixtures",
       ],
       path: "Benchmarks/ARSimBenchmarks"
     ),
@@ -74,16 +86,27 @@ let package = Package(
       dependencies: ["SceneFormat", "ARSimulation", "SpatialMath", "_TestSupport"]),
     .testTarget(
       name: "SceneSynthesisTests",
-      dependencies: ["SceneSynthesis", "SceneFormat", "ARSimulation", "SpatialMath", "_TestSupport"]),
+      dependencies: [
+        "SceneSynthesis", "SceneFormat", "ARSimulation", "SpatialMath", "_TestSupport",
+      ]),
+    .testTarget(
+      name: "SessionSimulationTests",
+      dependencies: [
+        "SessionSimulation", "SceneSynthesis", "SceneFormat", "Placement", "ARSimulation",
+        "SpatialMath", "_TestSupport",
+      ]),
     .testTarget(
       name: "SceneReplayTests",
       dependencies: [
-        "SceneReplay", "SceneSynthesis", "SceneFormat", "Placement", "ARSimulation", "SpatialMath",
-        "_ReplayFixtures", "_TestSupport",
+        "SceneReplay", "SessionSimulation", "SceneSynthesis", "SceneFormat", "Placement",
+        "ARSimulation", "SpatialMath", "_ReplayFixtures", "_TestSupport",
       ]),
     .testTarget(
       name: "arsimTests",
-      dependencies: ["arsim", "_ReplayFixtures", "SceneFormat", "SceneReplay", "_TestSupport"]),
+      dependencies: [
+        "arsim", "_ReplayFixtures", "SceneFormat", "SessionSimulation", "SceneReplay",
+        "_TestSupport",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )
