@@ -33,6 +33,14 @@ enum Tool {
       .returning(ReplayCommand.run)
     ),
     (
+      "score", "Score markers from any program against a recording's truth; CI gates.",
+      .streaming { ScoreCommand.run(arguments: $0) }
+    ),
+    (
+      "mistakes", "What each classic placement mistake does on a recording or a scene.",
+      .returning(MistakesCommand.run)
+    ),
+    (
       "validate", "Check recordings (optionally strict) without replaying.",
       .returning(ValidateCommand.run)
     ),
