@@ -34,27 +34,27 @@ public struct RecordingCamera: Sendable, Hashable {
   /// Checks the transform is 16 finite numbers forming a rigid transform, the intrinsics are 9
   /// finite numbers with fx, fy > 0, and the image size is positive.
   ///
-  /// - Throws: ``RecordingError`` with a path relative to the camera (`intrinsics[0]`).
+  /// - Throws: ``InputFileError`` with a path relative to the camera (`intrinsics[0]`).
   public func validate() throws {
     do {
       try RecordingValidation.requireRigid(transform)
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       throw error.prefixed(.key("transform"))
     }
     do {
       try RecordingValidation.requireCount(intrinsics, 9)
       try RecordingValidation.requireFinite(intrinsics)
       for index in [0, 4] where !(intrinsics[index] > 0) {
-        throw RecordingError(
+        throw InputFileError(
           .invalidValue, "focal length must be > 0, got \(JSONWriter.text(of: intrinsics[index]))",
           path: [.index(index)])
       }
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       throw error.prefixed(.key("intrinsics"))
     }
     do {
       try RecordingValidation.requirePositive(imageResolution, what: "image")
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       throw error.prefixed(.key("imageResolution"))
     }
   }

@@ -30,16 +30,16 @@ public struct RecordingVision: Sendable, Hashable {
 
   /// Checks a positive model input size and a region inside the unit square.
   ///
-  /// - Throws: ``RecordingError`` with a path relative to the settings (`modelInputSize[0]`).
+  /// - Throws: ``InputFileError`` with a path relative to the settings (`modelInputSize[0]`).
   public func validate() throws {
     do {
       try RecordingValidation.requirePositive(modelInputSize, what: "model input")
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       throw error.prefixed(.key("modelInputSize"))
     }
     do {
       try RecordingValidation.requireUnitBox(regionOfInterest)
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       throw error.prefixed(.key("regionOfInterest"))
     }
   }
