@@ -30,7 +30,9 @@ import _TestSupport
     Case(file: "unknown-member.json", kind: .unknownField, jsonPath: "colour"),
     Case(file: "unknown-filter-name.json", kind: .invalidValue, jsonPath: "filter"),
     Case(file: "filter-not-a-string.json", kind: .typeMismatch, jsonPath: "filter"),
-    Case(file: "filter-parameter-negative.json", kind: .invalidValue, jsonPath: "filter"),
+    Case(
+      file: "filter-parameter-negative.json", kind: .invalidValue,
+      jsonPath: "filterParameters.gate"),
     Case(
       file: "filter-parameter-boolean.json", kind: .typeMismatch, jsonPath: "filterParameters.gate"),
     Case(file: "tracker-unknown-member.json", kind: .unknownField, jsonPath: "tracker.gateMeters"),

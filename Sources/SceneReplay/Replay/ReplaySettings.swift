@@ -80,9 +80,11 @@ public struct ReplaySettings: Sendable, Hashable {
       do {
         filter = try AnyPositionFilter(name: filterName ?? "kalman", parameters: parameters)
       } catch {
+        // The filter error names no place; the path does: `filter` for the name,
+        // `filterParameters.<name>` for a parameter.
         throw InputFileError(
-          .invalidValue, error.description,
-          path: [.key(filterName == nil ? "filterParameters" : "filter")])
+          .invalidValue, error.message,
+          path: error.parameter.map { [.key("filterParameters"), .key($0)] } ?? [.key("filter")])
       }
     }
     if let tracker = try object.optional("tracker", { try Self.tracker(from: $0) }) {

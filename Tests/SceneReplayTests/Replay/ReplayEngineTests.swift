@@ -183,7 +183,9 @@ struct ReplaySettingsTests {
     (#"{"tracker": {"confirmationHitCount": 1.5}}"#, "tracker.confirmationHitCount"),
     (#"{"attempts": [{"target": "wall"}]}"#, "attempts[0].target"),
     (#"{"anchorPoint": "middle"}"#, "anchorPoint"),
-    (#"{"filter": "kalman", "filterParameters": {"gate": "-1"}}"#, "filter"),
+    (#"{"filter": "kalman", "filterParameters": {"gate": "-1"}}"#, "filterParameters.gate"),
+    (#"{"filter": "smooth"}"#, "filter"),
+    (#"{"filterParameters": {"beta": 1}}"#, "filterParameters.beta"),
     (
       #"{"interpretVisionAs": {"cropAndScale": "centerCrop", "modelInputSize": [0, 1], "orientation": "up"}}"#,
       "interpretVisionAs.modelInputSize[0]"

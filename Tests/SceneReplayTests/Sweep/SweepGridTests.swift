@@ -100,6 +100,10 @@ import Testing
       #"filters[0].parameters["measurement-std"]"#
     ),
     (
+      #"{"format": "arplacementsim.sweepGrid", "version": 1, "filters": [{"name": "oneEuro", "parameters": {"beta": -1}}]}"#,
+      "filters[0].parameters.beta"
+    ),
+    (
       #"{"format": "arplacementsim.sweepGrid", "version": 1, "filters": [{"name": "kalman", "gate": 1}]}"#,
       "filters[0].gate"
     ),
