@@ -7,10 +7,10 @@ import SpatialMath
 // the converted object, so callers prefix it with the frame and member they converted.
 
 extension RecordingCamera {
-  /// The camera (worldFromCamera, intrinsics, resolution).
+  /// The camera (worldFromCamera, intrinsics, resolution, distortion).
   ///
-  /// - Throws: `InputFileError` (`invalidValue`) naming `transform`, `intrinsics` or
-  ///   `imageResolution`.
+  /// - Throws: `InputFileError` (`invalidValue`) naming `transform`, `intrinsics`,
+  ///   `imageResolution` or `distortion`.
   public func camera() throws -> Camera {
     guard let transform = worldFromCamera else {
       throw InputFileError(.typeMismatch, "expected 16 numbers", path: [.key("transform")])
@@ -19,26 +19,35 @@ extension RecordingCamera {
       throw InputFileError(.typeMismatch, "expected 9 numbers", path: [.key("intrinsics")])
     }
     do {
+      var lens: LensDistortion?
+      if let d = distortion {
+        lens = try LensDistortion(k1: d.k1, k2: d.k2, p1: d.p1, p2: d.p2, k3: d.k3)
+      }
       return try Camera(
         transform: transform, intrinsics: CameraIntrinsics(matrix: matrix),
-        imageResolution: imageResolution)
+        imageResolution: imageResolution, distortion: lens)
     } catch {
       let key =
         switch error {
         case .focalLengthNotPositive, .principalPointNotFinite, .intrinsicsNotPinhole: "intrinsics"
         case .imageResolutionNotPositive: "imageResolution"
+        case .distortionNotFinite: "distortion"
         default: "transform"
         }
       throw InputFileError(.invalidValue, error.description, path: [.key(key)])
     }
   }
 
-  /// The recording form of a camera.
+  /// The recording form of a camera (its distortion included; the near distance is not part of
+  /// the format).
   public init(_ camera: Camera) {
     self.init(
       transform: camera.transform.columnMajor.map(Double.init(shortest:)),
       intrinsics: camera.intrinsics.matrix.columnMajor.map(Double.init(shortest:)),
-      imageResolution: camera.imageResolution)
+      imageResolution: camera.imageResolution,
+      distortion: camera.distortion.map {
+        RecordingLensDistortion(k1: $0.k1, k2: $0.k2, p1: $0.p1, p2: $0.p2, k3: $0.k3)
+      })
   }
 }
 
@@ -152,7 +161,7 @@ extension RecordingVision {
     do {
       return try VisionRequestSettings(
         orientation: orientation, cropAndScale: cropAndScale, modelInputSize: modelInputSize,
-        regionOfInterest: regionOfInterest)
+        regionOfInterest: regionOfInterest, scaleFitAlignment: scaleFitAlignment ?? .center)
     } catch {
       let key: String =
         if case .modelInputSizeNotPositive = error { "modelInputSize" } else { "regionOfInterest" }
@@ -160,11 +169,12 @@ extension RecordingVision {
     }
   }
 
-  /// The recording form of request settings (the scale-fit alignment is not part of the format).
+  /// The recording form of request settings (`scaleFitAlignment` only when not centred).
   public init(_ settings: VisionRequestSettings) {
     self.init(
       cropAndScale: settings.cropAndScale, modelInputSize: settings.modelInputSize,
-      orientation: settings.orientation, regionOfInterest: settings.regionOfInterest)
+      orientation: settings.orientation, regionOfInterest: settings.regionOfInterest,
+      scaleFitAlignment: settings.scaleFitAlignment == .center ? nil : settings.scaleFitAlignment)
   }
 }
 
