@@ -8,9 +8,19 @@ public struct Viewport: Sendable, Hashable {
   /// The interface orientation.
   public let interfaceOrientation: InterfaceOrientation
 
-  /// Creates a viewport; `nil` when the size is not positive and finite.
-  public init?(size: Size, interfaceOrientation: InterfaceOrientation) {
-    guard size.isPositiveAndFinite else { return nil }
+  /// Creates a viewport.
+  ///
+  /// - Throws: `DisplayGeometryError.viewportSizeNotPositive` when the size is not positive and
+  ///   finite. Every `Viewport` therefore has a usable size, which is what lets
+  ///   `Camera.displayTransform(for:)` and the other viewport methods not fail.
+  public init(size: Size, interfaceOrientation: InterfaceOrientation) throws(DisplayGeometryError) {
+    guard size.isPositiveAndFinite else { throw .viewportSizeNotPositive(size) }
+    self.init(unchecked: size, interfaceOrientation: interfaceOrientation)
+  }
+
+  /// A viewport whose size is already known to be positive and finite.
+  package init(unchecked size: Size, interfaceOrientation: InterfaceOrientation) {
+    assert(size.isPositiveAndFinite)
     self.size = size
     self.interfaceOrientation = interfaceOrientation
   }
@@ -35,7 +45,7 @@ extension Viewport: Codable {
     let size = try c.decode([Double].self, forKey: .size)
     let orientation = try c.decode(InterfaceOrientation.self, forKey: .interfaceOrientation)
     guard size.count == 2,
-      let viewport = Viewport(
+      let viewport = try? Viewport(
         size: Size(width: size[0], height: size[1]), interfaceOrientation: orientation)
     else {
       throw DecodingError.dataCorruptedError(

@@ -17,7 +17,8 @@ extension PlaneAnchor: Codable {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     let identifier = try c.decode(String.self, forKey: .identifier)
     let numbers = try c.decode([Double].self, forKey: .transform)
-    guard numbers.count == 16, let transform = Matrix4x4(columnMajor: numbers.map { Float($0) })
+    guard numbers.count == 16,
+      let transform = try? Matrix4x4(columnMajor: numbers.map { Float($0) })
     else {
       throw DecodingError.dataCorruptedError(
         forKey: .transform, in: c,
@@ -41,7 +42,7 @@ extension PlaneAnchor: Codable {
         center: SIMD3(Float(center[0]), Float(center[1]), Float(center[2])), extent: extent,
         boundary: boundary, alignment: alignment, classification: classification)
     } catch {
-      let key: CodingKeys = error == .centerNotFinite ? .center : .transform
+      let key: CodingKeys = error == .anchorCenterNotFinite ? .center : .transform
       throw DecodingError.dataCorruptedError(
         forKey: key, in: c, debugDescription: error.description)
     }

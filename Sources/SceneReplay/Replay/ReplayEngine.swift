@@ -57,11 +57,13 @@ public struct ReplayEngine: Sendable {
     } catch let error as RecordingError {
       throw error.prefixed(.key("viewport")).located(file: source.file)
     }
-    guard
-      var tracker = MarkerTracker(configuration: settings.tracker, filterPrototype: settings.filter)
-    else {
+    var tracker: MarkerTracker<AnyPositionFilter>
+    do {
+      tracker = try MarkerTracker(configuration: settings.tracker, filterPrototype: settings.filter)
+    } catch {
       throw RecordingError(
-        .invalidValue, "the tracker configuration is not valid", file: source.file)
+        .invalidValue, "the tracker configuration is not valid: \(error.description)",
+        file: source.file)
     }
     let pipeline = PlacementPipeline(settings: settings.placement)
     var accumulator = ReplayMetricsAccumulator(
@@ -233,7 +235,7 @@ public struct ReplayEngine: Sendable {
       }
       let shown =
         frame.interfaceOrientation.flatMap {
-          Viewport(size: base.size, interfaceOrientation: $0)
+          Viewport(unchecked: base.size, interfaceOrientation: $0)
         } ?? base
       let detections = frame.detections.map(Detection.init(recording:))
       let placements = pipeline.place(

@@ -133,8 +133,8 @@ import Testing
   }
 
   @Test func featurePointsRoundTripAndRejectMismatchedCounts() throws {
-    let cloud = FeaturePointCloud(
-      points: [SIMD3(1, 2, 3), SIMD3(-1, 0, 0.5)], identifiers: [7, 9])!
+    let cloud = try! FeaturePointCloud(
+      points: [SIMD3(1, 2, 3), SIMD3(-1, 0, 0.5)], identifiers: [7, 9])
     let data = try JSONEncoder().encode(cloud)
     #expect(try JSONDecoder().decode(FeaturePointCloud.self, from: data) == cloud)
     let overflow = #"{"points": [[0, 1e39, 0]]}"#
