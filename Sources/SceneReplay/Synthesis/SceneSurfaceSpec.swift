@@ -31,7 +31,7 @@ public struct SceneSurfaceSpec: Sendable, Hashable {
         var members = try JSONObjectDecoder(value, strict: true)
         let axis = try members.required("axis") { value -> SIMD3<Float> in
           guard let unit = try value.floatVector3().normalized() else {
-            throw RecordingError(.invalidValue, "axis must not be zero")
+            throw InputFileError(.invalidValue, "axis must not be zero")
           }
           return unit
         }
@@ -42,7 +42,7 @@ public struct SceneSurfaceSpec: Sendable, Hashable {
     let size = try object.required("size") { value -> SIMD2<Float> in
       let v = try value.finiteNumbers(count: 2)
       guard v[0] > 0, v[1] > 0 else {
-        throw RecordingError(.invalidValue, "width and height must be > 0")
+        throw InputFileError(.invalidValue, "width and height must be > 0")
       }
       return SIMD2(Float(v[0]), Float(v[1]))
     }
@@ -58,7 +58,7 @@ public struct SceneSurfaceSpec: Sendable, Hashable {
         shape: .rectangle(width: size.x, height: size.y), classification: classification)
     } catch {
       let key = error == .surfaceTransformInvalid ? "rotation" : "size"
-      throw RecordingError(.invalidValue, error.description, path: [.key(key)])
+      throw InputFileError(.invalidValue, error.description, path: [.key(key)])
     }
   }
 }
