@@ -11,6 +11,7 @@ import SpatialMath
 enum RaycastWorkload {
   static let imageWidth = 1920, imageHeight = 1440
   static let focalLength: Float = 1445
+  /// ARKit's principal point `(ox, oy)`; in continuous pixels `(960, 720)`, the image centre.
   static let principalPoint = SIMD2<Float>(959.5, 719.5)
 
   static var camera: BatchPixelGrid {
@@ -53,30 +54,32 @@ enum RaycastWorkload {
       let x0 = a.cross(n).normalized()!
       let x = (Float(cos(spin)) * x0 + Float(sin(spin)) * n.cross(x0)).normalized()!
       let z = x.cross(n)
-      let rotation = Quaternion(rotationMatrix: Matrix3x3(x, n, z))!
+      let rotation = try! Quaternion(rotationMatrix: Matrix3x3(x, n, z))
       let half = SIMD2<Float>(Float(rng.uniform(0.05...0.6)), Float(rng.uniform(0.05...0.6)))
-      return BatchPlane(
+      return try! BatchPlane(
         worldFromPlane: RigidTransform(rotation: rotation, translation: c),
-        shape: .rectangle(centerXZ: .zero, halfExtentsXZ: half, rotationOnYAxis: .zero))!
+        shape: .rectangle(centerXZ: .zero, halfExtentsXZ: half, rotationOnYAxis: .zero))
     }
   }
 
-  /// `count` rays from the camera through uniformly random image points (sparse queries).
+  /// `count` rays from the camera through uniformly random image points (sparse queries;
+  /// continuous image pixels, where ARKit's principal point sits at `principalPoint + 0.5`).
   static func sparseRays(count: Int, seed: UInt64) -> BatchRaySoA {
     var rng = SplitMix64(seed: seed)
     var r: [[Float]] = Array(repeating: [], count: 6)
+    let principal = principalPoint + 0.5
     for _ in 0..<count {
       let u = Float(rng.uniform(0...Double(imageWidth)))
       let v = Float(rng.uniform(0...Double(imageHeight)))
       let d = SIMD3<Float>(
-        (u - principalPoint.x) / focalLength, -(v - principalPoint.y) / focalLength, -1
+        (u - principal.x) / focalLength, -(v - principal.y) / focalLength, -1
       )
       .normalized()!
       for (i, value) in [0, 0, 0, d.x, d.y, d.z].enumerated() { r[i].append(value) }
     }
-    return BatchRaySoA(
+    return try! BatchRaySoA(
       originX: r[0], originY: r[1], originZ: r[2], directionX: r[3], directionY: r[4],
-      directionZ: r[5])!
+      directionZ: r[5])
   }
 
   /// The four world corners of a rectangle plane (for the Embree peer: two triangles each).

@@ -21,7 +21,8 @@ enum RaycastCommand {
                                   row-major, through the pinhole camera of --intrinsics and
                                   --camera-transform (worldFromCamera, column-major; identity by
                                   default).
-      --intrinsics fx,fy,ox,oy    Pinhole intrinsics in pixels (with --full-frame).
+      --intrinsics fx,fy,ox,oy    Pinhole intrinsics in pixels (with --full-frame; ARKit's, so
+                                  the principal point is (ox+0.5, oy+0.5) in continuous pixels).
       --camera-transform N*16     worldFromCamera, 16 numbers column-major.
       --target NAME               existingPlaneGeometry (inside the boundary polygon, default),
                                   existingPlaneInfinite, existingPlaneUsingExtent (legacy: inside
@@ -97,10 +98,12 @@ enum RaycastCommand {
       else { throw .usage("option --full-frame: expected whole pixel counts up to 65536") }
       var pose = RigidTransform.identity
       if let m = try parsed.numbers("camera-transform", count: 16) {
-        guard let rigid = RigidTransform(Matrix4x4(columnMajor: m.map(Float.init))!) else {
-          throw .usage("option --camera-transform: not a rigid transform (rotation + translation)")
+        do {
+          // `numbers(_:count:)` returned exactly 16.
+          pose = try RigidTransform(try Matrix4x4(columnMajor: m.map(Float.init)))
+        } catch {
+          throw .usage("option --camera-transform: \(error.description)")
         }
-        pose = rigid
       }
       grid = BatchPixelGrid(
         imageWidth: Int(frameSize.width), height: Int(frameSize.height),
@@ -116,7 +119,7 @@ enum RaycastCommand {
     var planes: [BatchPlane] = []
     for (index, anchor) in anchors.enumerated()
     where alignment.accepts(RaycastQuery.TargetAlignment(anchor.alignment)) {
-      guard let plane = BatchPlane(anchor, region: region) else {
+      guard let plane = try? BatchPlane(anchor, region: region) else {
         throw .runtime(
           "\(planesPath): $.planes[\(index)].boundary: not convex after Float rounding")
       }
@@ -169,7 +172,7 @@ enum RaycastCommand {
       for (index, plane) in list.planes.enumerated() {
         do {
           anchors.append(try plane.planeAnchor())
-        } catch let error as RecordingError {
+        } catch let error as InputFileError {
           var located = error.prefixed(.index(index)).prefixed(.key("planes"))
           located.file = path
           throw located
@@ -207,9 +210,10 @@ enum RaycastCommand {
         (components[3][i], components[4][i], components[5][i]) = (unit.x, unit.y, unit.z)
       }
     }
-    return BatchRaySoA(
+    // Six arrays of the same length, filled above.
+    return try! BatchRaySoA(
       originX: components[0], originY: components[1], originZ: components[2],
-      directionX: components[3], directionY: components[4], directionZ: components[5])!
+      directionX: components[3], directionY: components[4], directionZ: components[5])
   }
 
   /// Writes all t values then all plane indices, little-endian.

@@ -2,8 +2,10 @@ import ARSimulation
 import SpatialMath
 
 /// The camera of one recorded frame (`ARFrame.camera`), exactly as in the JSON:
-/// `{"transform": [16], "intrinsics": [9], "imageResolution": [w, h], "trackingState"?,
-/// "trackingStateReason"?}`.
+/// `{"transform": [16], "intrinsics": [9], "imageResolution": [w, h], "distortion"?,
+/// "trackingState"?, "trackingStateReason"?}` (`distortion` and the tracking state optional).
+/// This is the one JSON form of a camera: `Camera` converts from it (``camera()``) and to it
+/// (``init(_:)``).
 ///
 /// Numbers are kept as `Double` so that a re-written file has the same values; ``worldFromCamera``
 /// converts to the `Float` geometry of the simulator.
@@ -15,6 +17,9 @@ public struct RecordingCamera: Sendable, Hashable {
   public var intrinsics: [Double]
   /// The captured (landscape sensor) image size in pixels.
   public var imageResolution: Size
+  /// The lens distortion of the captured image, or `nil` for an ideal pinhole (the JSON omits
+  /// `distortion`).
+  public var distortion: RecordingLensDistortion?
   /// ARKit's tracking state when the recording has it (`"trackingState": "normal" |
   /// "notAvailable" | "limited"`, and `"trackingStateReason"` exactly when `limited`), else `nil`.
   public var trackingState: Camera.TrackingState?
@@ -24,44 +29,54 @@ public struct RecordingCamera: Sendable, Hashable {
   /// Creates a camera; call ``validate()`` to check it.
   public init(
     transform: [Double], intrinsics: [Double], imageResolution: Size,
-    trackingState: Camera.TrackingState? = nil, extras: [String: JSONValue] = [:]
+    distortion: RecordingLensDistortion? = nil, trackingState: Camera.TrackingState? = nil,
+    extras: [String: JSONValue] = [:]
   ) {
     self.transform = transform
     self.intrinsics = intrinsics
     self.imageResolution = imageResolution
+    self.distortion = distortion
     self.trackingState = trackingState
     self.extras = extras
   }
 
   /// The pose as a `Float` matrix (worldFromCamera), or `nil` when ``transform`` does not hold
   /// 16 numbers.
-  public var worldFromCamera: Matrix4x4? { Matrix4x4(columnMajor: transform.map { Float($0) }) }
+  public var worldFromCamera: Matrix4x4? {
+    try? Matrix4x4(columnMajor: transform.map { Float($0) })
+  }
 
   /// Checks the transform is 16 finite numbers forming a rigid transform, the intrinsics are 9
-  /// finite numbers with fx, fy > 0, and the image size is positive.
+  /// finite numbers with fx, fy > 0, the image size is positive and the distortion coefficients
+  /// (when present) are finite.
   ///
-  /// - Throws: ``RecordingError`` with a path relative to the camera (`intrinsics[0]`).
+  /// - Throws: ``InputFileError`` with a path relative to the camera (`intrinsics[0]`).
   public func validate() throws {
     do {
       try RecordingValidation.requireRigid(transform)
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       throw error.prefixed(.key("transform"))
     }
     do {
       try RecordingValidation.requireCount(intrinsics, 9)
       try RecordingValidation.requireFinite(intrinsics)
       for index in [0, 4] where !(intrinsics[index] > 0) {
-        throw RecordingError(
+        throw InputFileError(
           .invalidValue, "focal length must be > 0, got \(JSONWriter.text(of: intrinsics[index]))",
           path: [.index(index)])
       }
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       throw error.prefixed(.key("intrinsics"))
     }
     do {
       try RecordingValidation.requirePositive(imageResolution, what: "image")
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       throw error.prefixed(.key("imageResolution"))
+    }
+    do {
+      try distortion?.validate()
+    } catch let error as InputFileError {
+      throw error.prefixed(.key("distortion"))
     }
   }
 
@@ -70,6 +85,9 @@ public struct RecordingCamera: Sendable, Hashable {
     transform = try object.required("transform") { try $0.numbers(count: 16) }
     intrinsics = try object.required("intrinsics") { try $0.numbers(count: 9) }
     imageResolution = try object.required("imageResolution") { try $0.size() }
+    distortion = try object.optional("distortion") {
+      try RecordingLensDistortion(json: $0, strict: strict)
+    }
     let stateName = try object.optional("trackingState") { try $0.string() }
     let reason = try object.optional("trackingStateReason") {
       try $0.named(Camera.TrackingState.Reason.self, what: "trackingStateReason")
@@ -81,14 +99,14 @@ public struct RecordingCamera: Sendable, Hashable {
 
   /// The state of a recorded name and reason (both optional members).
   ///
-  /// - Throws: ``RecordingError`` naming `trackingState` (unknown name) or `trackingStateReason`
+  /// - Throws: ``InputFileError`` naming `trackingState` (unknown name) or `trackingStateReason`
   ///   (a reason without `limited`, or `limited` without a reason).
   static func trackingState(name: String?, reason: Camera.TrackingState.Reason?) throws
     -> Camera.TrackingState?
   {
     guard let name else {
       guard reason == nil else {
-        throw RecordingError(
+        throw InputFileError(
           .invalidValue, "a reason needs \"trackingState\": \"limited\"",
           path: [.key("trackingStateReason")])
       }
@@ -96,12 +114,12 @@ public struct RecordingCamera: Sendable, Hashable {
     }
     guard Camera.TrackingState.allNames.contains(name) else {
       let valid = Camera.TrackingState.allNames.joined(separator: ", ")
-      throw RecordingError(
+      throw InputFileError(
         .invalidValue, "unknown trackingState \"\(name)\"; valid: \(valid)",
         path: [.key("trackingState")])
     }
     guard let state = Camera.TrackingState(name: name, reason: reason) else {
-      throw RecordingError(
+      throw InputFileError(
         .invalidValue,
         name == "limited"
           ? "\"limited\" needs a reason: "
@@ -118,6 +136,7 @@ public struct RecordingCamera: Sendable, Hashable {
     members["transform"] = .numbers(transform)
     members["intrinsics"] = .numbers(intrinsics)
     members["imageResolution"] = .size(imageResolution)
+    if let distortion { members["distortion"] = distortion.jsonValue }
     if let trackingState {
       members["trackingState"] = .string(trackingState.name)
       if let reason = trackingState.reason { members["trackingStateReason"] = .string(reason.name) }

@@ -44,7 +44,7 @@ public struct ReplayEngine: Sendable {
   /// Replays every frame of `source`, calling `onFrame` with each frame's markers in frame order
   /// and `onProgress` with the number of frames done (replayed or skipped) after each chunk.
   ///
-  /// - Throws: `RecordingError` naming the file, the frame index and the JSON path of the first
+  /// - Throws: `InputFileError` naming the file, the frame index and the JSON path of the first
   ///   frame that cannot be replayed (unless ``skipInvalidFrames``) or of the missing header
   ///   settings; errors thrown by `onFrame` are passed on.
   public func run(
@@ -79,11 +79,13 @@ public struct ReplayEngine: Sendable {
     _ session: inout SimulatedSession, interpretingVisionAs override: VisionRequestSettings?,
     onFrame: (ReplayFrameOutput) throws -> Void, onProgress: (Int) -> Void
   ) throws -> ReplayReport {
-    guard
-      var tracker = MarkerTracker(configuration: settings.tracker, filterPrototype: settings.filter)
-    else {
-      throw RecordingError(
-        .invalidValue, "the tracker configuration is not valid", file: session.file)
+    var tracker: MarkerTracker<AnyPositionFilter>
+    do {
+      tracker = try MarkerTracker(configuration: settings.tracker, filterPrototype: settings.filter)
+    } catch {
+      throw InputFileError(
+        .invalidValue, "the tracker configuration is not valid: \(error.description)",
+        file: session.file)
     }
     let pipeline = PlacementPipeline(settings: settings.placement)
     var accumulator = ReplayMetricsAccumulator<Int>(
@@ -154,14 +156,14 @@ public struct ReplayEngine: Sendable {
   func requestSettings(_ header: RecordingHeader, file: String?) throws -> VisionRequestSettings? {
     if let override = settings.interpretVisionAs { return override }
     guard let vision = header.vision else {
-      throw RecordingError(
+      throw InputFileError(
         .missingField,
         "the recording has no \"vision\" settings; give them with interpretVisionAs in the replay settings",
         path: [.key("vision")], file: file)
     }
     do {
       _ = try vision.requestSettings()
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       throw error.prefixed(.key("vision")).located(file: file)
     }
     return nil

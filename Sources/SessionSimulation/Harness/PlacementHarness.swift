@@ -31,7 +31,7 @@ public struct PlacementHarness: Sendable {
   /// Plays the rest of `session`, gives each frame to `placer` and scores what it returns.
   ///
   /// - Throws: ``HarnessError`` (no truth, a duplicate marker id, a non-finite position), the
-  ///   session's `RecordingError`s, and whatever `placer` throws.
+  ///   session's `InputFileError`s, and whatever `placer` throws.
   public func run(
     _ session: inout SimulatedSession, placer: (SimulatedFrame) throws -> [PlacedMarker]
   ) throws -> PlacementScore {

@@ -25,7 +25,7 @@ public struct MistakeReport: Sendable {
   /// Runs the correct placer and every applicable mistake of `mistakes` over copies of
   /// `session` (from where it is).
   ///
-  /// - Throws: the session's `RecordingError`s; ``HarnessError/noTruth(file:)`` without truth.
+  /// - Throws: the session's `InputFileError`s; ``HarnessError/noTruth(file:)`` without truth.
   public init(
     session: SimulatedSession, mistakes: [PlacementMistake] = PlacementMistake.catalogue,
     harness: PlacementHarness = PlacementHarness(), threadCount: Int = 1

@@ -25,12 +25,12 @@ public struct MarkersFileReader {
 
   /// Opens `path`.
   ///
-  /// - Throws: `RecordingError` (`.io`) naming the file when it cannot be opened.
+  /// - Throws: `InputFileError` (`.io`) naming the file when it cannot be opened.
   public init(path: String, maximumLineBytes: Int = RecordingLimits.default.maximumLineBytes)
     throws
   {
     guard let handle = FileHandle(forReadingAtPath: path) else {
-      throw RecordingError(.io, "cannot open the file", file: path)
+      throw InputFileError(.io, "cannot open the file", file: path)
     }
     self.path = path
     lines = BufferedLineReader(handle: handle, maximumLineBytes: maximumLineBytes)
@@ -39,7 +39,7 @@ public struct MarkersFileReader {
   /// The markers of frame `frameIndex`: those of its line, or none when the file has no line for
   /// it. Frames must be asked for in increasing order.
   ///
-  /// - Throws: `RecordingError` naming the file, the 1-based line and the JSON path of the first
+  /// - Throws: `InputFileError` naming the file, the 1-based line and the JSON path of the first
   ///   bad line read (not JSON, a missing or mistyped member, a position that is not 3 finite
   ///   numbers, an unknown state, a repeated marker id, frames out of order).
   public mutating func markers(forFrame frameIndex: Int) throws -> [PlacedMarker] {
@@ -47,7 +47,7 @@ public struct MarkersFileReader {
       if let pending {
         if pending.frame > frameIndex { return [] }
         guard pending.frame == frameIndex else {
-          throw RecordingError(
+          throw InputFileError(
             .invalidValue,
             "frame \(pending.frame) was not scored (the recording skipped it)",
             path: [.key("frame")], file: path, line: pending.line)
@@ -62,11 +62,11 @@ public struct MarkersFileReader {
 
   /// Checks that no line is left after the recording's last frame (`frameCount` frames).
   ///
-  /// - Throws: `RecordingError` naming the line of a frame past the recording's end.
+  /// - Throws: `InputFileError` naming the line of a frame past the recording's end.
   public mutating func finish(frameCount: Int) throws {
     if pending == nil { pending = try readLine() }
     if let pending, pending.frame >= frameCount {
-      throw RecordingError(
+      throw InputFileError(
         .invalidValue,
         "frame \(pending.frame) is past the recording's last frame (\(frameCount) frames)",
         path: [.key("frame")], file: path, line: pending.line)
@@ -84,10 +84,10 @@ public struct MarkersFileReader {
           return nil
         }
         bytes = line
-      } catch let error as RecordingError {
+      } catch let error as InputFileError {
         throw error.located(file: path, line: lines.lineNumber + 1)
       } catch {
-        throw RecordingError(.io, "cannot read the file: \(error.localizedDescription)", file: path)
+        throw InputFileError(.io, "cannot read the file: \(error.localizedDescription)", file: path)
       }
       guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { continue }
       let number = lines.lineNumber
@@ -95,14 +95,14 @@ public struct MarkersFileReader {
         let value = try Array(bytes).withUnsafeBufferPointer { try JSONParser.parse($0) }
         let (frame, markers) = try Self.decode(value)
         if let lastFrame, frame <= lastFrame {
-          throw RecordingError(
+          throw InputFileError(
             .invalidValue,
             "frame \(frame) after frame \(lastFrame): lines must be in increasing frame order",
             path: [.key("frame")])
         }
         lastFrame = frame
         return (frame, markers, number)
-      } catch let error as RecordingError {
+      } catch let error as InputFileError {
         var located = error
         located.file = path
         located.line = number
@@ -115,19 +115,19 @@ public struct MarkersFileReader {
   /// The frame index and markers of one line's object.
   static func decode(_ value: JSONValue) throws -> (Int, [PlacedMarker]) {
     guard case .object(let members) = value else {
-      throw RecordingError(.typeMismatch, "expected an object, got \(value.typeName)")
+      throw InputFileError(.typeMismatch, "expected an object, got \(value.typeName)")
     }
     guard let frameValue = members["frame"] else {
-      throw RecordingError(.missingField, "missing required member \"frame\"")
+      throw InputFileError(.missingField, "missing required member \"frame\"")
     }
     let frame: Int
     do {
       frame = try integer(frameValue, minimum: 0)
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       throw error.prefixed(.key("frame"))
     }
     guard let markersValue = members["markers"] else {
-      throw RecordingError(.missingField, "missing required member \"markers\"")
+      throw InputFileError(.missingField, "missing required member \"markers\"")
     }
     var ids = Set<MarkerID>()
     let markers: [PlacedMarker]
@@ -135,13 +135,13 @@ public struct MarkersFileReader {
       markers = try markersValue.array { element -> PlacedMarker in
         let marker = try Self.marker(element)
         guard ids.insert(marker.id).inserted else {
-          throw RecordingError(
+          throw InputFileError(
             .invalidValue, "another marker of this frame has the id \(marker.id)",
             path: [.key("id")])
         }
         return marker
       }
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       throw error.prefixed(.key("markers"))
     }
     return (frame, markers)
@@ -149,11 +149,11 @@ public struct MarkersFileReader {
 
   static func marker(_ value: JSONValue) throws -> PlacedMarker {
     guard case .object(let members) = value else {
-      throw RecordingError(.typeMismatch, "expected an object, got \(value.typeName)")
+      throw InputFileError(.typeMismatch, "expected an object, got \(value.typeName)")
     }
     func required(_ key: String) throws -> JSONValue {
       guard let member = members[key] else {
-        throw RecordingError(.missingField, "missing required member \"\(key)\"")
+        throw InputFileError(.missingField, "missing required member \"\(key)\"")
       }
       return member
     }
@@ -163,18 +163,18 @@ public struct MarkersFileReader {
     case .number:
       do {
         id = .number(try integer(try required("id"), minimum: Int.min))
-      } catch let error as RecordingError {
+      } catch let error as InputFileError {
         throw error.prefixed(.key("id"))
       }
     case let other:
-      throw RecordingError(
+      throw InputFileError(
         .typeMismatch, "expected a string or an integer, got \(other.typeName)",
         path: [.key("id")])
     }
     let label: String
     do {
       label = try required("label").string()
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       throw error.kind == .missingField ? error : error.prefixed(.key("label"))
     }
     let position: SIMD3<Float>
@@ -183,12 +183,12 @@ public struct MarkersFileReader {
       let floats = numbers.map { Float($0) }
       for (index, (number, float)) in zip(numbers, floats).enumerated()
       where !number.isFinite || !float.isFinite {
-        throw RecordingError(
+        throw InputFileError(
           .invalidValue, "must be a finite number in Float range, got \(number)",
           path: [.index(index)])
       }
       position = SIMD3(floats[0], floats[1], floats[2])
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       throw error.kind == .missingField ? error : error.prefixed(.key("position"))
     }
     var state = MarkerState.confirmed
@@ -198,10 +198,10 @@ public struct MarkersFileReader {
         let name = try stateValue.string()
         guard let named = MarkerState(rawValue: name) else {
           let valid = MarkerState.allCases.map(\.rawValue).joined(separator: ", ")
-          throw RecordingError(.invalidValue, "unknown state \"\(name)\"; valid: \(valid)")
+          throw InputFileError(.invalidValue, "unknown state \"\(name)\"; valid: \(valid)")
         }
         state = named
-      } catch let error as RecordingError {
+      } catch let error as InputFileError {
         throw error.prefixed(.key("state"))
       }
     }
@@ -214,7 +214,7 @@ public struct MarkersFileReader {
     guard number == number.rounded(), abs(number) < 9_007_199_254_740_992,
       number >= Double(minimum)
     else {
-      throw RecordingError(
+      throw InputFileError(
         .invalidValue,
         minimum == 0
           ? "expected an integer >= 0, got \(JSONWriter.text(of: number))"

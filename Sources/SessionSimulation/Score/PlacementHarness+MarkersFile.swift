@@ -6,7 +6,7 @@ extension PlacementHarness {
   /// without one). What `arsim score RECORDING --markers FILE` runs; the lines `arsim replay
   /// --out` writes reproduce replay's metrics exactly.
   ///
-  /// - Throws: `RecordingError` naming the recording (file, frame, JSON path) or the markers file
+  /// - Throws: `InputFileError` naming the recording (file, frame, JSON path) or the markers file
   ///   (file, line, JSON path, including a frame past the recording's end); ``HarnessError``
   ///   when the recording has no truth.
   public func score(

@@ -18,11 +18,11 @@ extension SimulatedFrame {
   ///
   /// A pure function of its inputs, so frames convert in parallel.
   ///
-  /// - Returns: the frame, or a `RecordingError` with a path relative to the frame
+  /// - Returns: the frame, or a `InputFileError` with a path relative to the frame
   ///   (`camera.intrinsics`, `planes[2].boundary`, `viewport`, `vision.modelInputSize`).
   package static func converting(
     _ frame: RecordingFrame, frameIndex: Int, context: RecordingContext
-  ) -> Result<SimulatedFrame, RecordingError> {
+  ) -> Result<SimulatedFrame, InputFileError> {
     do {
       let camera = try frame.simulatedCamera()
       let world = try frame.frameWorld()
@@ -30,24 +30,24 @@ extension SimulatedFrame {
       if let recorded = frame.viewport {
         do {
           viewport = try recorded.simulatedViewport()
-        } catch let error as RecordingError {
+        } catch let error as InputFileError {
           throw error.prefixed(.key("viewport"))
         }
       }
       guard let base = viewport else {
-        throw RecordingError(
+        throw InputFileError(
           .missingField, "no viewport in the frame or the recording header",
           path: [.key("viewport")])
       }
       let shown =
         frame.interfaceOrientation.flatMap {
-          Viewport(size: base.size, interfaceOrientation: $0)
+          Viewport(unchecked: base.size, interfaceOrientation: $0)
         } ?? base
       var request = context.headerRequest
       if let vision = frame.vision {
         do {
           request = try vision.requestSettings()
-        } catch let error as RecordingError {
+        } catch let error as InputFileError {
           throw error.prefixed(.key("vision"))
         }
       }
@@ -57,10 +57,10 @@ extension SimulatedFrame {
           world: world, observations: frame.detections.map(Detection.init(recording:)),
           visionRequest: request, deviceDisplayTransform: frame.displayTransform,
           raycastOptions: context.raycastOptions))
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       return .failure(error)
     } catch {
-      return .failure(RecordingError(.invalidValue, "\(error)"))
+      return .failure(InputFileError(.invalidValue, "\(error)"))
     }
   }
 }

@@ -17,7 +17,7 @@ extension SimulatedSession {
     /// Its timestamp when it was read far enough to know it.
     package let timestampSeconds: Double?
     /// The error, with the file and the path from the root (`frames[i]...`).
-    package let error: RecordingError
+    package let error: InputFileError
     /// Whether the source can read the frames after it.
     package let canContinue: Bool
   }
@@ -52,8 +52,8 @@ extension SimulatedSession {
       } catch {
         nextFrameIndex += 1
         let recordingError =
-          (error as? RecordingError) ?? RecordingError(.io, "\(error)")
-        let canContinue = (error is RecordingError) && source.canContinueAfterError
+          (error as? InputFileError) ?? InputFileError(.io, "\(error)")
+        let canContinue = (error is InputFileError) && source.canContinueAfterError
         read.append(
           .failed(
             FrameFailure(
@@ -79,7 +79,7 @@ extension SimulatedSession {
 
   /// The error with `frames[i]` in front of its path (unless the reader put it there) and the
   /// file name.
-  func locate(_ error: RecordingError, frameIndex: Int) -> RecordingError {
+  func locate(_ error: InputFileError, frameIndex: Int) -> InputFileError {
     (error.frameIndex == nil
       ? error.prefixed(.index(frameIndex)).prefixed(.key("frames")) : error)
       .located(file: source.file)

@@ -63,20 +63,20 @@ public struct SimulatedSession: Sendable {
 
   /// A session over `source`.
   ///
-  /// - Throws: `RecordingError` naming the file and `viewport` or `vision` when the header's
+  /// - Throws: `InputFileError` naming the file and `viewport` or `vision` when the header's
   ///   viewport or Vision settings cannot be converted.
   public init(source: ReplaySource, options: Options = Options()) throws {
     let header = source.header
     let viewport: Viewport?
     do {
       viewport = try header.viewport?.simulatedViewport()
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       throw error.prefixed(.key("viewport")).located(file: source.file)
     }
     let request: VisionRequestSettings?
     do {
       request = try header.vision?.requestSettings()
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       throw error.prefixed(.key("vision")).located(file: source.file)
     }
     self.source = source
@@ -100,7 +100,7 @@ public struct SimulatedSession: Sendable {
 
   /// The next frame, or `nil` after the last. Sleeps first under ``SessionPacing/realTime(speed:)``.
   ///
-  /// - Throws: `RecordingError` naming the file, frame and JSON path of a frame that cannot be
+  /// - Throws: `InputFileError` naming the file, frame and JSON path of a frame that cannot be
   ///   read, validated or converted (unless ``Options/skipsInvalidFrames``); after such an error
   ///   the next call reads on when the source can (see `ReplaySource.canContinueAfterError`).
   public mutating func nextFrame() throws -> SimulatedFrame? {

@@ -7,24 +7,24 @@ import Testing
 /// world -y. `floor(y:)` is the identity pose moved to height `y` (normal +y).
 @Suite struct BatchRaycastSceneTests {
   static func facingCamera(z: Float, shape: BatchPlane.Shape) -> BatchPlane {
-    BatchPlane(
+    try! BatchPlane(
       worldFromPlane: RigidTransform(
         rotation: Quaternion(angle: .degrees(90), axis: SIMD3(1, 0, 0)), translation: SIMD3(0, 0, z)
       ),
-      shape: shape)!
+      shape: shape)
   }
 
   static func floor(y: Float, shape: BatchPlane.Shape) -> BatchPlane {
-    BatchPlane(worldFromPlane: RigidTransform(translation: SIMD3(0, y, 0)), shape: shape)!
+    try! BatchPlane(worldFromPlane: RigidTransform(translation: SIMD3(0, y, 0)), shape: shape)
   }
 
   static let rectangle = BatchPlane.Shape.rectangle(
     centerXZ: .zero, halfExtentsXZ: SIMD2(0.5, 0.25), rotationOnYAxis: .zero)
 
   static func ray(_ o: SIMD3<Float>, _ d: SIMD3<Float>) -> BatchRaySoA {
-    BatchRaySoA(
+    try! BatchRaySoA(
       originX: [o.x], originY: [o.y], originZ: [o.z], directionX: [d.x],
-      directionY: [d.y], directionZ: [d.z])!
+      directionY: [d.y], directionZ: [d.z])
   }
 
   static func hit(_ scene: BatchRaycastScene, _ rays: BatchRaySoA, _ engine: BatchRaycastEngine)
@@ -137,11 +137,13 @@ import Testing
 
   @Test(arguments: BatchRaycastEngine.allCases)
   func pixelGridHitsAnInfinitePlaneAtClosedFormDistances(engine: BatchRaycastEngine) {
-    // 4x3 image, fx = fy = 2, principal point at the centre (2, 1.5); plane z = -2 facing +z.
-    // Pixel (c, r) looks along ((c + 0.5 - 2)/2, -(r + 0.5 - 1.5)/2, -1), so t = 2·|that vector|.
+    // 4x3 image, fx = fy = 2, ARKit principal point (1.5, 1) — pixel centres at integers — so
+    // (2, 1.5) in continuous pixels, the image centre; plane z = -2 facing +z. Pixel (c, r) has
+    // centre (c + 0.5, r + 0.5) and looks along ((c + 0.5 - 2)/2, -(r + 0.5 - 1.5)/2, -1), so
+    // t = 2·|that vector|.
     let scene = BatchRaycastScene(planes: [Self.facingCamera(z: -2, shape: .infinite)])
     let grid = BatchPixelGrid(
-      imageWidth: 4, height: 3, focalLengthPixels: SIMD2(2, 2), principalPointPixels: SIMD2(2, 1.5),
+      imageWidth: 4, height: 3, focalLengthPixels: SIMD2(2, 2), principalPointPixels: SIMD2(1.5, 1),
       worldFromCamera: .identity)
     let result = scene.intersect(grid, engine: engine)
     for r in 0..<3 {
@@ -156,6 +158,26 @@ import Testing
   }
 
   @Test(arguments: BatchRaycastEngine.allCases)
+  func pixelGridPutsThePrincipalPointHalfAPixelIn(engine: BatchRaycastEngine) {
+    // 2x2 image, fx = fy = 1, ARKit principal point (0, 0): (0.5, 0.5) in continuous pixels, the
+    // centre of pixel (0, 0). Plane z = -1 facing +z. Pixel (0, 0) looks along the axis (t = 1);
+    // (1, 0), centre (1.5, 0.5), along (1, 0, -1) (t = √2); (0, 1) along (0, -1, -1) (t = √2);
+    // (1, 1) along (1, -1, -1) (t = √3).
+    let scene = BatchRaycastScene(planes: [Self.facingCamera(z: -1, shape: .infinite)])
+    let grid = BatchPixelGrid(
+      imageWidth: 2, height: 2, focalLengthPixels: SIMD2(1, 1), principalPointPixels: .zero,
+      worldFromCamera: .identity)
+    let result = scene.intersect(grid, engine: engine)
+    let expected: [Float] = [
+      1, Float(2).squareRoot(), Float(2).squareRoot(), Float(3).squareRoot(),
+    ]
+    #expect(result.planeIndex == [0, 0, 0, 0])
+    for (i, want) in expected.enumerated() {
+      #expect(abs(result.t[i] - want) <= 1e-6 * want, "pixel \(i % 2),\(i / 2)")
+    }
+  }
+
+  @Test(arguments: BatchRaycastEngine.allCases)
   func viewportGridFollowsTheInverseDisplayTransform(engine: BatchRaycastEngine) {
     // Portrait (θ = 90°): image normalized (x, y) -> viewport normalized (1 - y, x), i.e. a = 0,
     // b = 1, c = -1, d = 0, tx = 1, ty = 0. A 4x2 image on a 2x4 viewport fits exactly, so viewport
@@ -164,10 +186,10 @@ import Testing
     let pose = RigidTransform(
       rotation: Quaternion(angle: .degrees(20), axis: SIMD3(0, 1, 0)), translation: SIMD3(0.1, 0, 0)
     )
-    let viewport = BatchPixelGrid(
+    let viewport = try! BatchPixelGrid(
       viewportWidth: 2, viewportHeight: 4, displayTransform: portrait,
       imageResolution: Size(width: 4, height: 2), focalLengthPixels: SIMD2(3, 3),
-      principalPointPixels: SIMD2(2, 1), worldFromCamera: pose)!
+      principalPointPixels: SIMD2(2, 1), worldFromCamera: pose)
     let image = BatchPixelGrid(
       imageWidth: 4, height: 2, focalLengthPixels: SIMD2(3, 3), principalPointPixels: SIMD2(2, 1),
       worldFromCamera: pose)
@@ -181,12 +203,13 @@ import Testing
         #expect(abs(tv - ti) <= 1e-5 * ti, "viewport \(i),\(j)")
       }
     }
-    #expect(
-      BatchPixelGrid(
+    #expect(throws: BatchRaycastError.gridInvalid) {
+      try BatchPixelGrid(
         viewportWidth: 2, viewportHeight: 4,
         displayTransform: AffineTransform2D(a: 1, b: 2, c: 2, d: 4, tx: 0, ty: 0),
         imageResolution: Size(width: 4, height: 2), focalLengthPixels: SIMD2(3, 3),
-        principalPointPixels: SIMD2(2, 1), worldFromCamera: pose) == nil)
+        principalPointPixels: SIMD2(2, 1), worldFromCamera: pose)
+    }
   }
 
   @Test func nonFiniteCameraMissesEverywhere() {
@@ -212,34 +235,51 @@ import Testing
 @Suite struct BatchPlaneTests {
   static let pose = RigidTransform.identity
 
-  @Test(arguments: [
-    BatchPlane.Shape.rectangle(centerXZ: .zero, halfExtentsXZ: SIMD2(0, 1), rotationOnYAxis: .zero),
-    .rectangle(centerXZ: .zero, halfExtentsXZ: SIMD2(-1, 1), rotationOnYAxis: .zero),
-    .rectangle(centerXZ: SIMD2(.nan, 0), halfExtentsXZ: SIMD2(1, 1), rotationOnYAxis: .zero),
-    .convexPolygon([SIMD2(0, 0), SIMD2(1, 0)]),
-    .convexPolygon([SIMD2(0, 0), SIMD2(1, 0), SIMD2(2, 0)]),  // collinear
-    .convexPolygon([SIMD2(0, 0), SIMD2(2, 0), SIMD2(1, 0.2), SIMD2(1, 2)]),  // reflex corner
-    .convexPolygon([SIMD2(0, 0), SIMD2(1, .infinity), SIMD2(0, 1)]),
-  ])
-  func degenerateShapesAreRejected(shape: BatchPlane.Shape) {
-    #expect(BatchPlane(worldFromPlane: Self.pose, shape: shape) == nil)
+  static let degenerate: [(BatchPlane.Shape, BatchRaycastError)] = [
+    (
+      .rectangle(centerXZ: .zero, halfExtentsXZ: SIMD2(0, 1), rotationOnYAxis: .zero),
+      .rectangleInvalid
+    ),
+    (
+      .rectangle(centerXZ: .zero, halfExtentsXZ: SIMD2(-1, 1), rotationOnYAxis: .zero),
+      .rectangleInvalid
+    ),
+    (
+      .rectangle(centerXZ: SIMD2(.nan, 0), halfExtentsXZ: SIMD2(1, 1), rotationOnYAxis: .zero),
+      .rectangleInvalid
+    ),
+    (.convexPolygon([SIMD2(0, 0), SIMD2(1, 0)]), .polygonNotConvex),
+    (.convexPolygon([SIMD2(0, 0), SIMD2(1, 0), SIMD2(2, 0)]), .polygonNotConvex),  // collinear
+    // A reflex corner.
+    (.convexPolygon([SIMD2(0, 0), SIMD2(2, 0), SIMD2(1, 0.2), SIMD2(1, 2)]), .polygonNotConvex),
+    (.convexPolygon([SIMD2(0, 0), SIMD2(1, .infinity), SIMD2(0, 1)]), .polygonNotConvex),
+  ]
+
+  @Test(arguments: degenerate.indices)
+  func degenerateShapesAreRejected(index: Int) {
+    let (shape, expected) = Self.degenerate[index]
+    #expect(throws: expected, "\(shape)") {
+      try BatchPlane(worldFromPlane: Self.pose, shape: shape)
+    }
   }
 
   @Test func badPosesAreRejected() {
     let shape = BatchPlane.Shape.infinite
-    #expect(
-      BatchPlane(worldFromPlane: RigidTransform(translation: SIMD3(.nan, 0, 0)), shape: shape)
-        == nil)
+    #expect(throws: BatchRaycastError.poseInvalid) {
+      try BatchPlane(worldFromPlane: RigidTransform(translation: SIMD3(.nan, 0, 0)), shape: shape)
+    }
     let scaled = RigidTransform(rotation: Quaternion(vector: SIMD4(0, 0, 0, 2)))
-    #expect(BatchPlane(worldFromPlane: scaled, shape: shape) == nil)
+    #expect(throws: BatchRaycastError.poseInvalid) {
+      try BatchPlane(worldFromPlane: scaled, shape: shape)
+    }
   }
 
   @Test func validShapesAreAccepted() {
-    #expect(
-      BatchPlane(
+    #expect(throws: Never.self) {
+      try BatchPlane(
         worldFromPlane: Self.pose,
-        shape: .convexPolygon(
-          [SIMD2(0, 0), SIMD2(0, 1), SIMD2(1, 1), SIMD2(1, 0)])) != nil)
-    #expect(BatchPlane(worldFromPlane: Self.pose, shape: .infinite) != nil)
+        shape: .convexPolygon([SIMD2(0, 0), SIMD2(0, 1), SIMD2(1, 1), SIMD2(1, 0)]))
+    }
+    #expect(throws: Never.self) { try BatchPlane(worldFromPlane: Self.pose, shape: .infinite) }
   }
 }

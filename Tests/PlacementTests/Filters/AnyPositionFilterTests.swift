@@ -12,7 +12,7 @@ import Testing
   @Test func parametersReachTheFilter() throws {
     let filter = try AnyPositionFilter(
       name: "oneEuro", parameters: ["min-cutoff": "2.5", "beta": "0.1"])
-    #expect(filter == .oneEuro(OneEuroFilter(minCutoffHz: 2.5, beta: 0.1)!))
+    #expect(filter == .oneEuro(try! OneEuroFilter(minCutoffHz: 2.5, beta: 0.1)))
     let kalman = try AnyPositionFilter(
       name: "kalman", parameters: ["model": "position", "gate": "off"])
     guard case .constantPositionKalman(let k) = kalman else {
@@ -51,8 +51,21 @@ import Testing
     #expect(try AnyPositionFilter(name: "kalman", parameters: [:]) == .trackingDefault)
   }
 
-  @Test func errorDescriptionNamesTheOption() {
-    let error = FilterConfigurationError.unknownParameter(filter: "median", parameter: "beta")
-    #expect(error.description.hasPrefix("--beta"))
+  @Test func errorsNameTheParameterButNotTheCaller() {
+    let unknown = FilterConfigurationError.unknownParameter(filter: "median", parameter: "beta")
+    #expect(unknown.parameter == "beta")
+    #expect(
+      unknown.description
+        == "beta: not a parameter of filter median (it takes: max-samples, window)")
+    let invalid = FilterConfigurationError.invalidValue(
+      filter: "kalman", parameter: "gate", value: "-1", expected: "a finite number > 0")
+    #expect(
+      invalid.message == "invalid value '-1' for filter kalman (expected a finite number > 0)")
+    let name = FilterConfigurationError.unknownFilter(name: "smooth")
+    #expect(name.parameter == nil)
+    #expect(
+      name.description
+        == "unknown filter 'smooth' (expected one of: oneEuro, kalman, exponential, median)")
+    for error in [unknown, invalid, name] { #expect(!error.description.contains("--")) }
   }
 }

@@ -5,17 +5,19 @@ import Testing
 @testable import Placement
 
 /// Hand-worked frame: camera at the origin looking down -z (identity pose), 1280x720 image with
-/// fx = fy = 1000 and the principal point at the image centre (640, 360); Vision `.up`,
+/// fx = fy = 1000 and ARKit's principal point (639.5, 359.5), which is the image centre (640, 360)
+/// in continuous pixels (ARKit counts pixel centres at integers); Vision `.up`,
 /// `scaleFill`, 416x416 (normalized coordinates pass through, only y flips); a landscapeRight
 /// viewport of the image's aspect (1280x720 points), so the display transform is the identity.
 /// The image centre's ray is (0, 0, -1); a plane facing the camera at z = -2 is hit at (0, 0, -2).
 @Suite("PlacementPipeline")
 struct PlacementPipelineTests {
   static let camera = try! Camera(
-    transform: .identity, intrinsics: try! CameraIntrinsics(fx: 1000, fy: 1000, ox: 640, oy: 360),
+    transform: .identity,
+    intrinsics: try! CameraIntrinsics(fx: 1000, fy: 1000, ox: 639.5, oy: 359.5),
     imageResolution: Size(width: 1280, height: 720))
-  static let viewport = Viewport(
-    size: Size(width: 1280, height: 720), interfaceOrientation: .landscapeRight)!
+  static let viewport = try! Viewport(
+    size: Size(width: 1280, height: 720), interfaceOrientation: .landscapeRight)
   static let request = try! VisionRequestSettings(
     orientation: .up, cropAndScale: .scaleFill, modelInputSize: Size(width: 416, height: 416))
   /// A centred box: Vision (0.45, 0.45, 0.1, 0.1), centre (0.5, 0.5).
@@ -29,15 +31,15 @@ struct PlacementPipelineTests {
     return try! PlaneAnchor(
       identifier: "WALL",
       transform: RigidTransform(rotation: rotation, translation: SIMD3(0, 0, z)).matrix,
-      extent: PlaneExtent(width: 1, height: 1)!,
-      boundary: PlaneBoundary(vertices: [
+      extent: try! PlaneExtent(width: 1, height: 1),
+      boundary: try! PlaneBoundary(vertices: [
         SIMD3(-0.5, 0, -0.5), SIMD3(-0.5, 0, 0.5), SIMD3(0.5, 0, 0.5), SIMD3(0.5, 0, -0.5),
-      ])!, alignment: .vertical)
+      ]), alignment: .vertical)
   }
 
   /// A 21x21 grid of feature points 2 cm apart in the plane z = -2, centred on the optical axis.
-  static let gridPoints = FeaturePointCloud(
-    points: (0..<441).map { i in SIMD3(Float(i % 21 - 10) * 0.02, Float(i / 21 - 10) * 0.02, -2) })!
+  static let gridPoints = try! FeaturePointCloud(
+    points: (0..<441).map { i in SIMD3(Float(i % 21 - 10) * 0.02, Float(i / 21 - 10) * 0.02, -2) })
 
   static func frame(_ world: FrameWorld) -> ViewportFrame {
     ViewportFrame(camera: camera, viewport: viewport, world: world)
@@ -114,8 +116,12 @@ struct PlacementPipelineTests {
   }
 
   @Test func anchorPointFractions() {
-    #expect(BoxAnchorPoint(x: 1.5, y: 0) == nil)
-    #expect(BoxAnchorPoint(x: .nan, y: 0) == nil)
+    #expect(throws: ParameterError(parameter: "x", value: "1.5", requirement: "within 0...1")) {
+      try BoxAnchorPoint(x: 1.5, y: 0)
+    }
+    #expect(throws: ParameterError(parameter: "y", value: "nan", requirement: "within 0...1")) {
+      try BoxAnchorPoint(x: 0, y: .nan)
+    }
     let box = Rect(x: 0.2, y: 0.4, width: 0.2, height: 0.1)
     let top = BoxAnchorPoint.topCenter.visionPoint(in: box)
     #expect(abs(top.x - 0.3) < 1e-12 && abs(top.y - 0.5) < 1e-12)
@@ -123,8 +129,9 @@ struct PlacementPipelineTests {
   }
 }
 
-/// Projection states with the same camera: (0, 0, -2) is at the viewport centre (640, 360); (3,
-/// 0, -2) is at x = 640 + 1000 * 3 / 2 = 2140 > 1280 (off screen); (0, 0, 1) is behind.
+/// Projection states with the same camera: (0, 0, -2) is at the viewport centre (639.5 + 0.5,
+/// 359.5 + 0.5) = (640, 360); (3, 0, -2) is at x = 640 + 1000 * 3 / 2 = 2140 > 1280 (off screen);
+/// (0, 0, 1) is behind.
 @Suite("ViewportProjection")
 struct ViewportProjectionTests {
   @Test func states() {

@@ -68,7 +68,7 @@ enum UserPlacers {
     },
     "wrong-interface-orientation": { d, f, _ in
       guard let t = trace(d.boundingBox, f),
-        let display = AffineTransform2D.displayTransform(
+        let display = try? AffineTransform2D.displayTransform(
           imageResolution: f.camera.imageResolution,
           orientation: f.viewport.interfaceOrientation.isPortrait ? .landscapeRight : .portrait,
           viewportSize: f.viewport.size)
@@ -79,10 +79,9 @@ enum UserPlacers {
       trace(d.boundingBox, f).flatMap { hit($0.center.viewportPoints, f.viewportFrame) }
     },
     "viewport-size-is-image-size": { d, f, _ in
-      guard let t = trace(d.boundingBox, f),
-        let display = f.camera.displayTransform(
-          for: f.viewport.interfaceOrientation, viewportSize: f.camera.imageResolution)
-      else { return nil }
+      guard let t = trace(d.boundingBox, f) else { return nil }
+      let display = f.camera.displayTransform(
+        for: f.viewport.interfaceOrientation, viewportSize: f.camera.imageResolution)
       return hit(t.center.imageNormalized.applying(display), f.viewportFrame)
     },
     "box-origin": { d, f, _ in
