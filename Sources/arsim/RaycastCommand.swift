@@ -170,7 +170,7 @@ enum RaycastCommand {
       for (index, plane) in list.planes.enumerated() {
         do {
           anchors.append(try plane.planeAnchor())
-        } catch let error as RecordingError {
+        } catch let error as InputFileError {
           var located = error.prefixed(.index(index)).prefixed(.key("planes"))
           located.file = path
           throw located

@@ -93,19 +93,3 @@ public struct CameraIntrinsics: Sendable, Hashable {
       (p.x - principal.x) / focalLengthXPixels, (p.y - principal.y) / focalLengthYPixels)
   }
 }
-
-extension CameraIntrinsics: Codable {
-  /// Decodes ARKit's matrix as 9 numbers, column-major (`fx,0,0, 0,fy,0, ox,oy,1`).
-  public init(from decoder: any Decoder) throws {
-    let matrix = try Matrix3x3(from: decoder)
-    do {
-      try self.init(matrix: matrix)
-    } catch {
-      throw DecodingError.dataCorrupted(
-        .init(codingPath: decoder.codingPath, debugDescription: error.description))
-    }
-  }
-
-  /// Encodes ARKit's matrix as 9 numbers, column-major.
-  public func encode(to encoder: any Encoder) throws { try matrix.encode(to: encoder) }
-}

@@ -75,32 +75,3 @@ public struct LensDistortion: Sendable, Hashable {
     return max(abs(residual.x), abs(residual.y)) <= tolerance * 1e3 ? p : nil
   }
 }
-
-extension LensDistortion: Codable {
-  private enum CodingKeys: String, CodingKey { case k1, k2, p1, p2, k3 }
-
-  /// Decodes `{"k1","k2","p1","p2","k3"}` (missing coefficients are 0); throws for non-finite ones.
-  public init(from decoder: any Decoder) throws {
-    let c = try decoder.container(keyedBy: CodingKeys.self)
-    func value(_ key: CodingKeys) throws -> Double {
-      try c.decodeIfPresent(Double.self, forKey: key) ?? 0
-    }
-    do {
-      try self.init(
-        k1: value(.k1), k2: value(.k2), p1: value(.p1), p2: value(.p2), k3: value(.k3))
-    } catch let error as CameraError {
-      throw DecodingError.dataCorrupted(
-        .init(codingPath: decoder.codingPath, debugDescription: error.description))
-    }
-  }
-
-  /// Encodes all five coefficients.
-  public func encode(to encoder: any Encoder) throws {
-    var c = encoder.container(keyedBy: CodingKeys.self)
-    try c.encode(k1, forKey: .k1)
-    try c.encode(k2, forKey: .k2)
-    try c.encode(p1, forKey: .p1)
-    try c.encode(p2, forKey: .p2)
-    try c.encode(k3, forKey: .k3)
-  }
-}

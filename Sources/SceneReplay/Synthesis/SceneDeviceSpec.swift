@@ -47,7 +47,7 @@ public struct SceneDeviceSpec: Sendable, Hashable {
     if let name = try object.optional("preset", { try $0.string() }) {
       _ = try object.extras()
       guard let preset = Self.preset(named: name) else {
-        throw RecordingError(
+        throw InputFileError(
           .invalidValue,
           "unknown device preset \"\(name)\"; valid: \(Self.presetNames.joined(separator: ", "))",
           path: [.key("preset")])
@@ -60,7 +60,7 @@ public struct SceneDeviceSpec: Sendable, Hashable {
       do {
         return try CameraIntrinsics(fx: k[0], fy: k[1], ox: k[2], oy: k[3])
       } catch {
-        throw RecordingError(.invalidValue, "\(error)")
+        throw InputFileError(.invalidValue, "\(error)")
       }
     }
     imageResolution = try object.required("imageResolution") { value in

@@ -169,7 +169,7 @@ import _TestSupport
     late.timestamp = 0
     var second = try RecordingJSONLinesWriter(path: path, header: recording.header)
     try second.write(recording.frames[3])
-    #expect(throws: RecordingError.self) { try second.write(late) }
+    #expect(throws: InputFileError.self) { try second.write(late) }
     try second.close()
   }
 }
