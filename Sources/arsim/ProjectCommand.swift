@@ -71,30 +71,10 @@ enum ProjectCommand {
   /// Reads `[[x,y,z], ...]`; errors name the file and the element index.
   private static func readPoints(path: String) throws(CommandLineError) -> [SIMD3<Float>] {
     let name = path == "-" ? "<stdin>" : path
-    let data: Data
-    if path == "-" {
-      data = FileHandle.standardInput.readDataToEndOfFile()
-    } else {
-      guard let contents = FileManager.default.contents(atPath: path) else {
-        throw .runtime("\(name): cannot read the file")
-      }
-      data = contents
-    }
-    try JSONPath.requireValidJSON(data, name: name)
-    let values: [[Double]]
-    do {
-      values = try JSONDecoder().decode([[Double]].self, from: data)
-    } catch let error as DecodingError {
-      throw .runtime("\(name): \(JSONPath.describe(error))")
-    } catch {
-      throw .runtime("\(name): \(error.localizedDescription)")
-    }
     var points: [SIMD3<Float>] = []
-    points.reserveCapacity(values.count)
-    for (index, xyz) in values.enumerated() {
-      guard xyz.count == 3 else {
-        throw .runtime("\(name): $[\(index)]: expected [x, y, z], got \(xyz.count) numbers")
-      }
+    for (index, xyz) in try NumberTupleInput.read(path: path, count: 3, shape: "[x, y, z]")
+      .enumerated()
+    {
       let point = SIMD3<Float>(Float(xyz[0]), Float(xyz[1]), Float(xyz[2]))
       guard point.isFinite else {
         throw .runtime("\(name): $[\(index)]: coordinates must be finite (and within Float range)")

@@ -48,6 +48,28 @@ extension ARCore {
         imageRotationQuarterTurns: camera.imageRotationQuarterTurns(for: displayGeometry.rotation))
     }
 
+    /// The same-sensor crop model's `IMAGE_PIXELS` -> `TEXTURE_TEXELS` map (continuous pixels):
+    /// `u_t = W_t/2 + r (u_i - W_i/2)` with `r` the ratio of the streams' pixels per sensor
+    /// height (see ``ARCore/CameraIntrinsics/sameSensorStream(dimensions:sensorAspectRatio:convention:)``),
+    /// computed so that whole ratios stay exact (two streams spanning the sensor's width: `r =
+    /// W_t/W_i`).
+    static func sameSensorMap(
+      textureSize t: Size, imageSize i: Size, sensorAspectRatio a: Double
+    ) -> AffineTransform2D {
+      let textureSpansWidth = t.width / t.height >= a
+      let imageSpansWidth = i.width / i.height >= a
+      let r: Double =
+        switch (textureSpansWidth, imageSpansWidth) {
+        case (true, true): t.width / i.width
+        case (false, false): t.height / i.height
+        case (true, false): t.width / (a * i.height)
+        case (false, true): a * t.height / i.width
+        }
+      return AffineTransform2D(
+        a: r, b: 0, c: 0, d: r, tx: t.width / 2 - r * i.width / 2,
+        ty: t.height / 2 - r * i.height / 2)
+    }
+
     /// The mapping from sizes alone (what `arsim arcore transform` knows): the CPU image and the
     /// texture related by the same-sensor crop model with `sensorAspectRatio`, and the camera's
     /// `sensorOrientationDegrees` (90 for most phones). `nil` when a size or the aspect ratio is
@@ -57,18 +79,16 @@ extension ARCore {
       sensorAspectRatio: Double = 4.0 / 3.0, sensorOrientationDegrees: Int = 90
     ) {
       guard textureSize.isPositiveAndFinite, imageSize.isPositiveAndFinite,
-        [0, 90, 180, 270].contains(sensorOrientationDegrees),
-        let texture = CameraIntrinsics(
-          focalLengthPixels: SIMD2(1, 1),
-          principalPointPixels: SIMD2(textureSize.width, textureSize.height) / 2,
-          imageDimensions: textureSize),
-        let image = texture.sameSensorStream(
-          dimensions: imageSize, sensorAspectRatio: sensorAspectRatio, convention: .continuous),
-        let camera = Camera(
-          pose: .identity, imageIntrinsics: image, textureIntrinsics: texture,
-          sensorOrientationDegrees: sensorOrientationDegrees, principalPointConvention: .continuous)
+        sensorAspectRatio.isFinite, sensorAspectRatio > 0,
+        [0, 90, 180, 270].contains(sensorOrientationDegrees)
       else { return nil }
-      self.init(camera: camera, displayGeometry: displayGeometry)
+      let turns = Camera.imageRotationQuarterTurns(
+        sensorOrientationDegrees: sensorOrientationDegrees, rotation: displayGeometry.rotation)
+      self.init(
+        displayGeometry: displayGeometry, textureSize: textureSize, imageSize: imageSize,
+        textureTexelsFromImagePixels: Self.sameSensorMap(
+          textureSize: textureSize, imageSize: imageSize, sensorAspectRatio: sensorAspectRatio),
+        imageRotationQuarterTurns: turns)
     }
 
     private init?(
@@ -101,38 +121,73 @@ extension ARCore {
       }
     }
 
-    /// The map from `space` to `TEXTURE_NORMALIZED`.
-    func textureNormalized(from space: Coordinates2d) -> AffineTransform2D {
-      let texture = AffineTransform2D(scaleX: 1 / textureSize.width, y: 1 / textureSize.height)
-      // Both inverses exist: the initializer checked the image map; the display transform scales
-      // by factors >= 1 and rotates by quarter turns.
-      let fromImagePixels = textureTexelsFromImagePixels.concatenating(texture)
-      let fromViewNormalized = viewNormalizedFromTextureNormalized.inverted()!
+    /// The spaces in the order of the chain; `OPENGL_NORMALIZED_DEVICE_COORDINATES` hangs off
+    /// `VIEW_NORMALIZED` beside `VIEW`.
+    private static let chain: [Coordinates2d] = [
+      .imageNormalized, .imagePixels, .textureTexels, .textureNormalized, .viewNormalized, .view,
+    ]
+
+    /// The map from `chain[index]` to `chain[index + 1]` (`forward`) or back. Scales are written
+    /// both ways so that whole-pixel results stay whole.
+    private func step(_ index: Int, forward: Bool) -> AffineTransform2D {
       let view = displayGeometry.viewSize
-      switch space {
-      case .textureNormalized: return .identity
-      case .textureTexels: return texture
-      case .imagePixels: return fromImagePixels
-      case .imageNormalized:
-        return AffineTransform2D(scaleX: imageSize.width, y: imageSize.height)
-          .concatenating(fromImagePixels)
-      case .viewNormalized: return fromViewNormalized
-      case .view:
-        return AffineTransform2D(scaleX: 1 / view.width, y: 1 / view.height)
-          .concatenating(fromViewNormalized)
-      case .openGLNormalizedDeviceCoordinates:
-        return AffineTransform2D(a: 0.5, b: 0, c: 0, d: -0.5, tx: 0.5, ty: 0.5)
-          .concatenating(fromViewNormalized)
+      switch (index, forward) {
+      case (0, true): return AffineTransform2D(scaleX: imageSize.width, y: imageSize.height)
+      case (0, false):
+        return AffineTransform2D(scaleX: 1 / imageSize.width, y: 1 / imageSize.height)
+      case (1, true): return textureTexelsFromImagePixels
+      // The initializer checked that this inverse exists.
+      case (1, false): return textureTexelsFromImagePixels.inverted()!
+      case (2, true):
+        return AffineTransform2D(scaleX: 1 / textureSize.width, y: 1 / textureSize.height)
+      case (2, false): return AffineTransform2D(scaleX: textureSize.width, y: textureSize.height)
+      case (3, true): return viewNormalizedFromTextureNormalized
+      // Quarter-turn rotations and fill scales >= 1: always invertible.
+      case (3, false): return viewNormalizedFromTextureNormalized.inverted()!
+      case (4, true): return AffineTransform2D(scaleX: view.width, y: view.height)
+      default: return AffineTransform2D(scaleX: 1 / view.width, y: 1 / view.height)
       }
     }
 
-    /// The affine map from one space to another (identity when they are the same).
+    /// The map between two spaces of the chain, composed step by step.
+    private func chainTransform(from a: Int, to b: Int) -> AffineTransform2D {
+      var t = AffineTransform2D.identity
+      if a < b {
+        for i in a..<b { t = t.concatenating(step(i, forward: true)) }
+      } else {
+        for i in stride(from: a - 1, through: b, by: -1) {
+          t = t.concatenating(step(i, forward: false))
+        }
+      }
+      return t
+    }
+
+    /// `VIEW_NORMALIZED` -> `OPENGL_NORMALIZED_DEVICE_COORDINATES`: `(2x - 1, 1 - 2y)`.
+    private static let ndcFromViewNormalized = AffineTransform2D(
+      a: 2, b: 0, c: 0, d: -2, tx: -1, ty: 1)
+    /// The inverse: `((X + 1)/2, (1 - Y)/2)`.
+    private static let viewNormalizedFromNDC = AffineTransform2D(
+      a: 0.5, b: 0, c: 0, d: -0.5, tx: 0.5, ty: 0.5)
+
+    /// The affine map from one space to another (identity when they are the same), composed along
+    /// the chain image normalized - image pixels - texture texels - texture normalized - view
+    /// normalized - view (NDC beside view).
     public func transform(from input: Coordinates2d, to output: Coordinates2d) -> AffineTransform2D
     {
       guard input != output else { return .identity }
-      // Every map to the hub is invertible (scales and quarter-turn rotations).
-      return textureNormalized(from: input).concatenating(
-        textureNormalized(from: output).inverted()!)
+      let viewNormalized = Self.chain.firstIndex(of: .viewNormalized)!
+      switch (input, output) {
+      case (.openGLNormalizedDeviceCoordinates, _):
+        return Self.viewNormalizedFromNDC.concatenating(
+          transform(from: .viewNormalized, to: output))
+      case (_, .openGLNormalizedDeviceCoordinates):
+        return transform(from: input, to: .viewNormalized).concatenating(
+          Self.ndcFromViewNormalized)
+      default:
+        let a = Self.chain.firstIndex(of: input) ?? viewNormalized
+        let b = Self.chain.firstIndex(of: output) ?? viewNormalized
+        return chainTransform(from: a, to: b)
+      }
     }
 
     /// `Frame.transformCoordinates2d(input, vertices, output)`: each point mapped from `input` to
