@@ -13,14 +13,32 @@ extension ARCore {
     public let rotationDegrees: Int
     /// `getTrackingId()`, when tracking is on.
     public let trackingID: Int?
-    /// The first label's text (`getLabels()`), if any.
-    public let label: String?
+    /// `getLabels()`: the classifications, most confident first as ML Kit gives them.
+    public let labels: [Label]
+
+    /// One classification of a detected object (`DetectedObject.Label`).
+    public struct Label: Sendable, Hashable {
+      /// `getText()`: the class name.
+      public let text: String
+      /// `getConfidence()`: in `0...1`.
+      public let confidence: Double
+      /// `getIndex()`: the class index in the model, when known.
+      public let index: Int?
+
+      /// Creates a label; `nil` when the confidence is outside `0...1`.
+      public init?(text: String, confidence: Double, index: Int? = nil) {
+        guard (0...1).contains(confidence) else { return nil }
+        self.text = text
+        self.confidence = confidence
+        self.index = index
+      }
+    }
 
     /// Creates a detection from ML Kit's `Rect` edges; `nil` when the rotation is not 0, 90, 180
     /// or 270, an edge is not finite, or `right < left` or `bottom < top`.
     public init?(
       left: Double, top: Double, right: Double, bottom: Double, rotationDegrees: Int,
-      trackingID: Int? = nil, label: String? = nil
+      trackingID: Int? = nil, labels: [Label] = []
     ) {
       guard [0, 90, 180, 270].contains(rotationDegrees),
         [left, top, right, bottom].allSatisfy(\.isFinite), right >= left, bottom >= top
@@ -28,8 +46,11 @@ extension ARCore {
       boundingBox = Rect(x: left, y: top, width: right - left, height: bottom - top)
       self.rotationDegrees = rotationDegrees
       self.trackingID = trackingID
-      self.label = label
+      self.labels = labels
     }
+
+    /// The first label, ML Kit's most confident one, or `nil` without labels.
+    public var topLabel: Label? { labels.first }
 
     /// The map from upright-image pixels back to CPU image pixels (`IMAGE_PIXELS`) for a CPU image
     /// of `imageSize`: the inverse of turning it clockwise by `rotationDegrees`. Turning a W x H
