@@ -92,8 +92,7 @@ public struct MarkersFileReader {
       guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { continue }
       let number = lines.lineNumber
       do {
-        let value = try Array(bytes).withUnsafeBufferPointer { try JSONParser.parse($0) }
-        let (frame, markers) = try Self.decode(value)
+        let (frame, markers) = try Self.decodeLine(Array(bytes))
         if let lastFrame, frame <= lastFrame {
           throw InputFileError(
             .invalidValue,
@@ -110,6 +109,14 @@ public struct MarkersFileReader {
         throw located
       }
     }
+  }
+
+  /// The frame index and markers of one line (its bytes without the newline).
+  ///
+  /// - Throws: `InputFileError` with the JSON path (and the column of a syntax error).
+  package static func decodeLine(_ bytes: [UInt8]) throws -> (frame: Int, markers: [PlacedMarker]) {
+    let value = try bytes.withUnsafeBufferPointer { try JSONParser.parse($0) }
+    return try decode(value)
   }
 
   /// The frame index and markers of one line's object.
