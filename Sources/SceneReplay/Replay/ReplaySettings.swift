@@ -132,11 +132,9 @@ public struct ReplaySettings: Sendable, Hashable {
   ///
   /// - Throws: `RecordingError` naming `path` and the JSON path (or `.io`).
   public init(contentsOfFile path: String) throws {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw RecordingError(.io, "cannot read the file", file: path)
-    }
+    let data = try FileReading.contents(ofFile: path)
     do {
-      self = try ReplaySettings(json: JSONParser.parse([UInt8](data)))
+      self = try ReplaySettings(json: JSONParser.parse(data))
     } catch let error as RecordingError {
       throw error.located(file: path)
     }
