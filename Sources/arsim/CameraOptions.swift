@@ -5,47 +5,44 @@ import SpatialMath
 /// (16 numbers, column-major worldFromCamera; identity by default) and `--distortion
 /// k1,k2,p1,p2,k3`.
 enum CameraOptions {
-  static let specs: [String: ParsedArguments.Arity] = [
-    "intrinsics": .numbers(count: 4),
-    "camera-transform": .numbers(count: 16),
-    "distortion": .numbers(count: 5),
-  ]
+  static let intrinsics = Option<[Double]?>(
+    numbers: "intrinsics", count: 4, valueName: "fx,fy,ox,oy",
+    help: "Pinhole intrinsics in pixels: focal lengths and principal point (ARKit's "
+      + "ARCamera.intrinsics).")
+  static let cameraTransform = Option<[Double]>(
+    numbers: "camera-transform", count: 16, valueName: "m0,...,m15",
+    default: Matrix4x4.identity.columnMajor.map(Double.init), defaultDescription: "identity",
+    help: "worldFromCamera (metres), 16 numbers column-major: one comma-separated argument "
+      + "or 16 arguments.")
+  static let distortion = Option<[Double]?>(
+    numbers: "distortion", count: 5, valueName: "k1,k2,p1,p2,k3",
+    help: "Brown-Conrady lens distortion (OpenCV's convention). Default: none.")
 
-  static let help = """
-      --intrinsics fx,fy,ox,oy    Pinhole intrinsics in pixels (ARKit's ARCamera.intrinsics).
-      --camera-transform N*16     worldFromCamera, 16 numbers column-major (one comma-separated
-                                  argument or 16 arguments). Default: identity.
-      --distortion k1,k2,p1,p2,k3 Brown-Conrady lens distortion (OpenCV convention). Default: none.
-    """
+  /// The three, in help order.
+  static let options: [any OptionDeclaring] = [intrinsics, cameraTransform, distortion]
 
   /// The camera, or `nil` when `--intrinsics` is absent.
   static func camera(
-    from arguments: ParsedArguments, imageResolution: Size
+    from parsed: ParsedArguments, imageResolution: Size
   ) throws(CommandLineError) -> Camera? {
-    guard let k = try arguments.numbers("intrinsics", count: 4) else {
-      for other in ["camera-transform", "distortion"] where arguments.string(other) != nil {
-        throw .usage("option --\(other) needs --intrinsics")
+    guard let k = parsed.value(intrinsics) else {
+      for other in [cameraTransform, distortion] as [any OptionDeclaring]
+      where parsed.isGiven(other) {
+        throw .usage("option \(other.declaration.flagName) needs --intrinsics")
       }
       return nil
     }
-    let transform: Matrix4x4
-    if let m = try arguments.numbers("camera-transform", count: 16) {
-      transform = Matrix4x4(columnMajor: m.map(Float.init))!
-    } else {
-      transform = .identity
-    }
+    let transform = Matrix4x4(columnMajor: parsed.value(cameraTransform).map(Float.init))!
     do {
-      var distortion: LensDistortion?
-      if let d = try arguments.numbers("distortion", count: 5) {
-        distortion = try LensDistortion(k1: d[0], k2: d[1], p1: d[2], p2: d[3], k3: d[4])
+      var lens: LensDistortion?
+      if let d = parsed.value(distortion) {
+        lens = try LensDistortion(k1: d[0], k2: d[1], p1: d[2], p2: d[3], k3: d[4])
       }
-      let intrinsics = try CameraIntrinsics(fx: k[0], fy: k[1], ox: k[2], oy: k[3])
+      let pinhole = try CameraIntrinsics(fx: k[0], fy: k[1], ox: k[2], oy: k[3])
       return try Camera(
-        transform: transform, intrinsics: intrinsics, imageResolution: imageResolution,
-        distortion: distortion)
-    } catch let error as CommandLineError {
-      throw error
-    } catch let error as CameraError {
+        transform: transform, intrinsics: pinhole, imageResolution: imageResolution,
+        distortion: lens)
+    } catch {
       let option =
         switch error {
         case .focalLengthNotPositive, .principalPointNotFinite, .intrinsicsNotPinhole:
@@ -55,8 +52,6 @@ enum CameraOptions {
         case .transformNotFinite, .transformNotRigid: "camera-transform"
         }
       throw .usage("option --\(option): \(error.description)")
-    } catch {
-      throw .usage("\(error)")
     }
   }
 }

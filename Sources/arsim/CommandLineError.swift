@@ -6,6 +6,13 @@ enum CommandLineError: Error, CustomStringConvertible {
   /// A failure while running: the message names the file and place.
   case runtime(String)
 
+  /// A runtime error from a library error: its description on one line, with any newline or
+  /// control character that came from data escaped (see `TerminalText`).
+  static func runtime(describing error: any Error) -> CommandLineError {
+    if let error = error as? CommandLineError { return error }
+    return .runtime(TerminalText.escaped("\(error)"))
+  }
+
   var description: String {
     switch self {
     case .usage(let message), .runtime(let message): message

@@ -4,104 +4,108 @@ import SpatialMath
 
 /// `arsim explain`: the trace of one Vision box through every coordinate space.
 enum ExplainCommand {
-  static let usage = """
-    USAGE: arsim explain --box x,y,w,h [options]
+  static let request = Option<String?>(
+    "request", valueName: "FILE", completion: .file,
+    help: "Read the request from a JSON file (- for standard input): {\"box\": [x,y,w,h], "
+      + "\"imageSize\": [w,h], \"vision\": {...}, \"viewport\": {...}, \"camera\": {...}} with "
+      + "the recording format's vision, viewport and camera objects, all optional. Options "
+      + "given on the command line override the file.")
+  static let box = Option<[Double]?>(
+    numbers: "box", count: 4, valueName: "x,y,w,h",
+    help: "The Vision box: normalized, lower-left origin, relative to the model input. "
+      + "Required, here or in --request.")
+  static let imageSize = Option<Size>(
+    "image-size", valueName: "WxH", default: Size(width: 1920, height: 1440),
+    help: "Captured (landscape) image size in pixels.")
+  static let orientation = Option<ImageOrientation>(
+    "orientation", valueName: "NAME", default: .right,
+    help: "Image orientation given to Vision (right: back camera, portrait).")
+  static let crop = Option<ImageCropAndScaleOption>(
+    "crop", valueName: "NAME", default: .centerCrop, help: "Vision's crop and scale option.")
+  static let modelSize = Option<Size>(
+    "model-size", valueName: "WxH", default: Size(width: 416, height: 416),
+    help: "Model input size in pixels.")
+  static let roi = Option<[Double]?>(
+    numbers: "roi", count: 4, valueName: "x,y,w,h",
+    help: "Region of interest: normalized, lower-left origin, in the oriented image. "
+      + "Default: 0,0,1,1.")
+  static let interfaceOrientation = Option<InterfaceOrientation>(
+    "interface-orientation", valueName: "NAME", default: .portrait,
+    help: "The interface orientation of the view.")
+  static let viewport = Option<Size>(
+    "viewport", valueName: "WxH", default: Size(width: 390, height: 844),
+    help: "Viewport size in points.")
+  static let json = Flag("json", help: "Print one JSON object instead of a table.")
 
-    Follows one Vision bounding box (normalized, lower-left origin, relative to what the model
-    saw) back through the crop, region of interest and orientation to the captured image, then
-    through the display transform to the viewport and, with --intrinsics, to a world ray.
+  static let spec = CommandSpec(
+    name: "explain", summary: "Trace one Vision box through every coordinate space.",
+    discussion: """
+      Follows one Vision bounding box (normalized, lower-left origin, relative to what the model \
+      saw) back through the crop, region of interest and orientation to the captured image, \
+      then through the display transform to the viewport and, with --intrinsics, to a world ray.
+      """,
+    options: [
+      request, box, imageSize, orientation, crop, modelSize, roi, interfaceOrientation, viewport,
+    ] + CameraOptions.options + [json],
+    epilogue: """
+      JSON keys: visionNormalized, orientedImageNormalized, imageNormalized, imagePixels, \
+      viewportNormalized, viewportPoints ({"x","y","width","height"}; top-left origin except \
+      visionNormalized), center (the same keys, each {"x","y"}), displayTransform \
+      ({"a","b","c","d","tx","ty"}) and, with --intrinsics, ray ({"origin","direction"}, world).
+      """,
+    run: run)
 
-    OPTIONS:
-      --request FILE              Read the request from a JSON file: {"box": [x,y,w,h],
-                                  "imageSize": [w,h], "vision": {...}, "viewport": {...},
-                                  "camera": {...}} with the recording format's "vision",
-                                  "viewport" and "camera" objects (all optional). Options given
-                                  on the command line override the file.
-      --box x,y,w,h               The Vision box (required, here or in --request).
-      --image-size WxH            Captured (landscape) image size in pixels. Default: 1920x1440.
-      --orientation NAME          Image orientation given to Vision: up, upMirrored, down,
-                                  downMirrored, leftMirrored, right, rightMirrored, left.
-                                  Default: right (back camera, portrait).
-      --crop NAME                 centerCrop, scaleFit, scaleFill, scaleFitRotate90CCW,
-                                  scaleFillRotate90CCW. Default: centerCrop.
-      --model-size WxH            Model input size in pixels. Default: 416x416.
-      --roi x,y,w,h               Region of interest, normalized, lower-left origin, in the
-                                  oriented image. Default: 0,0,1,1.
-      --interface-orientation NAME
-                                  portrait, portraitUpsideDown, landscapeLeft, landscapeRight.
-                                  Default: portrait.
-      --viewport WxH              Viewport size in points. Default: 390x844.
-    \(CameraOptions.help)
-      --json                      Print one JSON object instead of a table.
-      --help                      Show this help.
-
-    JSON keys: visionNormalized, orientedImageNormalized, imageNormalized, imagePixels,
-    viewportNormalized, viewportPoints ({"x","y","width","height"}; top-left origin except
-    visionNormalized), center (the same keys, each {"x","y"}), displayTransform
-    ({"a","b","c","d","tx","ty"}) and, with --intrinsics, ray ({"origin","direction"}, world).
-    """
-
-  static let options: [String: ParsedArguments.Arity] = CameraOptions.specs.merging([
-    "box": .numbers(count: 4), "image-size": .one, "orientation": .one, "crop": .one,
-    "model-size": .one, "roi": .numbers(count: 4), "interface-orientation": .one,
-    "viewport": .one, "json": .flag, "request": .one,
-  ]) { a, _ in a }
-
-  static func run(_ arguments: [String]) throws(CommandLineError) -> String {
-    let parsed = try ParsedArguments(arguments, options: options)
-    if parsed.wantsHelp { return usage }
-    guard parsed.positional.isEmpty else {
-      throw .usage("unexpected argument \"\(parsed.positional[0])\"")
+  static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws(CommandLineError)
+    -> String
+  {
+    let file = try parsed.value(request).map { path throws(CommandLineError) in
+      try ExplainRequestFile.load(path: path, context)
     }
-    let file = try parsed.string("request").map(ExplainRequestFile.load)
-    guard let b = try parsed.numbers("box", count: 4) ?? file?.box else {
+    guard let b = parsed.value(box) ?? file?.box else {
       throw .usage("option --box is required")
     }
-    let box = Rect(x: b[0], y: b[1], width: b[2], height: b[3])
-    guard box.size.width >= 0, box.size.height >= 0 else {
+    let visionBox = Rect(x: b[0], y: b[1], width: b[2], height: b[3])
+    guard visionBox.size.width >= 0, visionBox.size.height >= 0 else {
       throw .usage("option --box: width and height must be >= 0")
     }
-    let imageSize =
-      try parsed.size("image-size") ?? file?.imageSize ?? file?.camera?.imageResolution
-      ?? Size(width: 1920, height: 1440)
+    let imageResolution =
+      parsed.given(imageSize) ?? file?.imageSize ?? file?.camera?.imageResolution
+      ?? parsed.value(imageSize)
     let fileVision = file?.vision
-    let roi =
-      try parsed.numbers("roi", count: 4).map {
-        Rect(x: $0[0], y: $0[1], width: $0[2], height: $0[3])
-      } ?? fileVision?.regionOfInterest ?? .unit
-    let request: VisionRequestSettings
+    let regionOfInterest =
+      parsed.value(roi).map { Rect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) }
+      ?? fileVision?.regionOfInterest ?? .unit
+    let settings: VisionRequestSettings
     do {
-      request = try VisionRequestSettings(
-        orientation: parsed.named("orientation", as: ImageOrientation.self)
-          ?? fileVision?.orientation ?? .right,
-        cropAndScale: parsed.named("crop", as: ImageCropAndScaleOption.self)
-          ?? fileVision?.cropAndScale ?? .centerCrop,
-        modelInputSize: parsed.size("model-size") ?? fileVision?.modelInputSize
-          ?? Size(width: 416, height: 416),
-        regionOfInterest: roi, scaleFitAlignment: fileVision?.scaleFitAlignment ?? .center)
-    } catch let error as CommandLineError {
-      throw error
+      settings = try VisionRequestSettings(
+        orientation: parsed.given(orientation) ?? fileVision?.orientation
+          ?? parsed.value(orientation),
+        cropAndScale: parsed.given(crop) ?? fileVision?.cropAndScale ?? parsed.value(crop),
+        modelInputSize: parsed.given(modelSize) ?? fileVision?.modelInputSize
+          ?? parsed.value(modelSize),
+        regionOfInterest: regionOfInterest,
+        scaleFitAlignment: fileVision?.scaleFitAlignment ?? .center)
     } catch {
       throw .usage("option --roi: \(error)")
     }
-    let viewportSize =
-      try parsed.size("viewport") ?? file?.viewport?.size ?? Size(width: 390, height: 844)
+    let viewportSize = parsed.given(viewport) ?? file?.viewport?.size ?? parsed.value(viewport)
     let interface =
-      try parsed.named("interface-orientation", as: InterfaceOrientation.self)
-      ?? file?.viewport?.interfaceOrientation ?? .portrait
-    let viewport = Viewport(size: viewportSize, interfaceOrientation: interface)!
-    let camera = try CameraOptions.camera(from: parsed, imageResolution: imageSize) ?? file?.camera
+      parsed.given(interfaceOrientation) ?? file?.viewport?.interfaceOrientation
+      ?? parsed.value(interfaceOrientation)
+    let view = Viewport(size: viewportSize, interfaceOrientation: interface)!
+    let camera =
+      try CameraOptions.camera(from: parsed, imageResolution: imageResolution) ?? file?.camera
 
     let trace: VisionBoxTrace
     do {
       trace = try VisionBoxTrace(
-        visionBox: box, request: request, imageResolution: imageSize, viewport: viewport,
-        camera: camera)
+        visionBox: visionBox, request: settings, imageResolution: imageResolution,
+        viewport: view, camera: camera)
     } catch {
       if case .boxInvalid = error { throw .usage("option --box: \(error.description)") }
       throw .usage(error.description)
     }
-    return parsed.flag("json") ? try json(trace) : table(trace)
+    return parsed.flag(json) ? try Self.json(trace) : table(trace)
   }
 
   private static func json(_ trace: VisionBoxTrace) throws(CommandLineError) -> String {

@@ -38,19 +38,21 @@ struct ExplainRequestFile: Decodable {
     camera = try c.decodeIfPresent(Camera.self, forKey: .camera)
   }
 
-  /// Reads and decodes `path`; errors name the file and the JSON path, or for text that is not
-  /// JSON the line and column (see `JSONPath.requireValidJSON`).
-  static func load(path: String) throws(CommandLineError) -> ExplainRequestFile {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw .runtime("\(path): cannot read the file")
-    }
-    try JSONPath.requireValidJSON(data, name: path)
+  /// Reads and decodes `path` (`-` for standard input); errors name the file (`<stdin>`) and
+  /// the JSON path, or for text that is not JSON the line and column (see
+  /// `JSONPath.requireValidJSON`).
+  static func load(path: String, _ context: CommandContext) throws(CommandLineError)
+    -> ExplainRequestFile
+  {
+    let name = InputFile.name(path)
+    let data = Data(try InputFile.read(path, context))
+    try JSONPath.requireValidJSON(data, name: name)
     do {
       return try JSONDecoder().decode(ExplainRequestFile.self, from: data)
     } catch let error as DecodingError {
-      throw .runtime("\(path): \(JSONPath.describe(error))")
+      throw .runtime(TerminalText.escaped("\(name): \(JSONPath.describe(error))"))
     } catch {
-      throw .runtime("\(path): \(error.localizedDescription)")
+      throw .runtime(TerminalText.escaped("\(name): \(error.localizedDescription)"))
     }
   }
 }

@@ -5,157 +5,137 @@ import Placement
 /// users can tune filter parameters on their own logs.
 ///
 /// Reads a JSON array of `{"t","x","y","z"}` samples (or CSV `t,x,y,z` with `--csv`) from a file or
-/// stdin and writes the filtered samples, same JSON shape, keys sorted, to stdout. Exit codes: 0
-/// success or `--help`, 64 usage error, 1 input or runtime error.
+/// stdin and writes the filtered samples, same JSON shape, keys sorted, to stdout. Each filter's
+/// parameters are an option group that applies only with `--filter` naming it.
 enum FilterCommand {
-  /// The help text printed by `--help` and after usage errors.
-  static let usage = """
-    usage: arsim filter --filter oneEuro|kalman|exponential|median [options] [--csv] [FILE|-]
+  /// A filter name as an argument; the spellings are `AnyPositionFilter.filterNames`.
+  struct FilterName: ExpressibleByArgument {
+    let name: String
+    static var allValueStrings: [String] { AnyPositionFilter.filterNames }
 
-    Reads samples {"t","x","y","z"} (t in seconds, strictly increasing; JSON array, or CSV lines
-    t,x,y,z with an optional header when --csv is given) from FILE or stdin and writes the filtered
-    samples as a JSON array to stdout. A sample whose timestamp does not increase is ignored by the
-    filter and printed with the previous estimate.
-
-    Filters and their options (defaults in brackets):
-      oneEuro      --min-cutoff HZ [1]  --beta PER_UNIT [0]  --d-cutoff HZ [1]
-      kalman       --model velocity|position [velocity]
-                   --process-noise Q [velocity: 3e-6 m^2/s^3; position: 1e-6 m^2/s]
-                   --measurement-std METRES [0.003]
-                   --gate CHI2_3DOF|off [16.27 = 99.9 %]
-                   --reanchor COUNT [3; 0 disables]
-                   --initial-speed-std M_PER_S [0.01; velocity model only]
-      exponential  --time-constant SECONDS [0.1]
-      median       --window SECONDS [0.2]  --max-samples COUNT [64]
-
-    Other options:
-      --csv        read CSV instead of JSON
-      --help       print this help
-    """
-
-  /// Runs the command with `arguments` (without the subcommand name) on the process's stdin,
-  /// stdout and stderr; returns the exit code.
-  static func run(arguments: [String]) -> Int32 {
-    run(
-      arguments: arguments,
-      readStandardInput: { FileHandle.standardInput.readDataToEndOfFile() },
-      writeOutput: { FileHandle.standardOutput.write(Data($0.utf8)) },
-      writeError: { FileHandle.standardError.write(Data($0.utf8)) })
+    init(argument: String) throws(ArgumentValueError) {
+      guard Self.allValueStrings.contains(argument) else {
+        throw .unknownValue(argument, validValues: Self.allValueStrings)
+      }
+      name = argument
+    }
   }
 
-  /// The parsed command line.
-  struct Options {
-    var filterName: String?
+  static let input = Argument<String?>(
+    optional: "FILE", completion: .file,
+    help: "The samples; standard input when absent or -.")
+  static let filter = Option<FilterName>(
+    required: "filter", valueName: "NAME",
+    help: "The filter; its parameters are the options of its group below.")
+  static let csv = Flag(
+    "csv", help: "Read CSV lines t,x,y,z (an optional header line) instead of JSON.")
+
+  /// One filter's parameters: options whose text `AnyPositionFilter(name:parameters:)` reads.
+  static func parameter(_ name: String, _ valueName: String, _ help: String) -> Option<String?> {
+    Option<String?>(name, valueName: valueName, help: help)
+  }
+
+  /// The parameter groups, one per filter in `AnyPositionFilter.filterNames` order (a test holds
+  /// each group's names against `AnyPositionFilter.parameterNames(forFilter:)`).
+  static let parameterGroups: [(filter: String, title: String, options: [Option<String?>])] = [
+    (
+      "oneEuro", "ONE-EURO FILTER",
+      [
+        parameter("min-cutoff", "HZ", "Minimum cutoff frequency in Hz, > 0. Default: 1."),
+        parameter("beta", "PER_METRE", "Speed coefficient in 1/m, >= 0. Default: 0."),
+        parameter("d-cutoff", "HZ", "Cutoff of the derivative in Hz, > 0. Default: 1."),
+      ]
+    ),
+    (
+      "kalman", "KALMAN FILTER",
+      [
+        parameter(
+          "model", "velocity|position",
+          "Motion model: constant velocity or position. Default: velocity."),
+        parameter(
+          "process-noise", "Q",
+          "Process noise density, >= 0: m^2/s^3 for velocity (default 3e-6), m^2/s for position "
+            + "(default 1e-6)."),
+        parameter(
+          "measurement-std", "METRES", "Measurement standard deviation, > 0. Default: 0.003."),
+        parameter(
+          "gate", "CHI2|off",
+          "Outlier gate: chi-square threshold with 3 degrees of freedom, or off. Default: 16.27 "
+            + "(99.9 %)."),
+        parameter(
+          "reanchor", "COUNT",
+          "Consistent rejections that restart the filter; 0 disables. Default: 3."),
+        parameter(
+          "initial-speed-std", "M_PER_S",
+          "Initial speed standard deviation (velocity model only), >= 0. Default: 0.01."),
+      ]
+    ),
+    (
+      "exponential", "EXPONENTIAL FILTER",
+      [parameter("time-constant", "SECONDS", "Time constant in seconds, > 0. Default: 0.1.")]
+    ),
+    (
+      "median", "MOVING MEDIAN FILTER",
+      [
+        parameter("window", "SECONDS", "Window length in seconds, > 0. Default: 0.2."),
+        parameter("max-samples", "COUNT", "Most samples in the window, >= 1. Default: 64."),
+      ]
+    ),
+  ]
+
+  static let spec = CommandSpec(
+    name: "filter", summary: "Smooth a logged position stream (tune filters on your logs).",
+    discussion: """
+      Reads samples {"t","x","y","z"} (t in seconds, strictly increasing; a JSON array, or CSV \
+      lines t,x,y,z with --csv) and writes the filtered samples as a JSON array to standard \
+      output. A sample whose timestamp does not increase is ignored by the filter and printed \
+      with the previous estimate.
+      """,
+    arguments: [input], options: [filter, csv],
+    optionGroups: parameterGroups.map { group in
+      OptionGroup(
+        "\(group.title) (--filter \(group.filter))",
+        condition: .init(option: "filter", value: group.filter), options: group.options)
+    },
+    run: run)
+
+  static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws(CommandLineError)
+    -> String
+  {
+    // Validate: the chosen filter's parameters (the parser refused the other filters').
+    let name = parsed.value(filter).name
     var parameters: [String: String] = [:]
-    var csv = false
-    var inputPath: String?
-    var help = false
-  }
-
-  /// A usage error: the message names the option.
-  struct UsageError: Error {
-    var message: String
-  }
-
-  static func parse(_ arguments: [String]) throws(UsageError) -> Options {
-    var options = Options()
-    var index = 0
-    while index < arguments.count {
-      let argument = arguments[index]
-      index += 1
-      if argument == "--help" || argument == "-h" {
-        options.help = true
-      } else if argument == "--csv" {
-        options.csv = true
-      } else if argument.hasPrefix("--") {
-        var name = String(argument.dropFirst(2))
-        var value: String
-        if let equals = name.firstIndex(of: "=") {
-          value = String(name[name.index(after: equals)...])
-          name = String(name[..<equals])
-        } else {
-          guard index < arguments.count else {
-            throw UsageError(message: "--\(name): missing value")
-          }
-          value = arguments[index]
-          index += 1
-        }
-        if name == "filter" {
-          options.filterName = value
-        } else if options.parameters[name] != nil {
-          throw UsageError(message: "--\(name): given more than once")
-        } else {
-          options.parameters[name] = value
-        }
-      } else if options.inputPath == nil {
-        options.inputPath = argument
-      } else {
-        throw UsageError(message: "unexpected argument '\(argument)' (only one input file)")
+    for group in parameterGroups where group.filter == name {
+      for option in group.options {
+        if let text = parsed.value(option) { parameters[option.declaration.name] = text }
       }
     }
-    return options
-  }
-
-  static func run(
-    arguments: [String], readStandardInput: () -> Data, writeOutput: (String) -> Void,
-    writeError: (String) -> Void
-  ) -> Int32 {
-    // Parse and validate.
-    let options: Options
-    let filter: AnyPositionFilter
-    do throws(UsageError) {
-      options = try parse(arguments)
-      if options.help {
-        writeOutput(usage + "\n")
-        return 0
-      }
-      guard let name = options.filterName else {
-        throw UsageError(message: "--filter: missing (oneEuro, kalman, exponential or median)")
-      }
-      do {
-        filter = try AnyPositionFilter(name: name, parameters: options.parameters)
-      } catch {
-        throw UsageError(message: error.description)
-      }
+    let configured: AnyPositionFilter
+    do {
+      configured = try AnyPositionFilter(name: name, parameters: parameters)
     } catch {
-      writeError("arsim filter: \(error.message)\n\(usage)\n")
-      return 64
+      throw .usage(error.description)
     }
     // Run.
-    let source = options.inputPath.flatMap { $0 == "-" ? nil : $0 } ?? "<stdin>"
-    let data: Data
-    if let path = options.inputPath, path != "-" {
-      guard let contents = FileManager.default.contents(atPath: path) else {
-        writeError("arsim filter: \(path): cannot read file\n")
-        return 1
-      }
-      data = contents
-    } else {
-      data = readStandardInput()
-    }
+    let path = parsed.value(input) ?? "-"
+    let source = InputFile.name(path)
+    let data = Data(try InputFile.read(path, context))
+    let samples: [FilterSample]
     do {
-      let samples: [FilterSample]
-      if options.csv {
+      if parsed.flag(csv) {
         guard let text = String(data: data, encoding: .utf8) else {
-          writeError("arsim filter: \(source): not UTF-8 text\n")
-          return 1
+          throw CommandLineError.runtime("\(source): not UTF-8 text")
         }
         samples = try FilterSampleCoding.decodeCSV(text, source: source)
       } else {
-        do {
-          try JSONPath.requireValidJSON(data, name: source)
-        } catch {
-          writeError("arsim filter: \(error.description)\n")
-          return 1
-        }
+        try JSONPath.requireValidJSON(data, name: source)
         samples = try FilterSampleCoding.decodeJSON(data, source: source)
       }
-      var running = filter
-      writeOutput(FilterSampleCoding.encodeJSON(running.filtered(samples)))
-      return 0
     } catch {
-      writeError("arsim filter: \(error.description)\n")
-      return 1
+      throw .runtime(describing: error)
     }
+    var running = configured
+    let output = FilterSampleCoding.encodeJSON(running.filtered(samples))
+    return output.hasSuffix("\n") ? String(output.dropLast()) : output
   }
 }

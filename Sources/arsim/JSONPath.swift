@@ -40,9 +40,9 @@ enum JSONPath {
     } catch let error as RecordingError {
       var located = error
       located.file = name
-      throw .runtime(located.description)
+      throw .runtime(describing: located)
     } catch {
-      throw .runtime("\(name): \(error)")
+      throw .runtime(TerminalText.escaped("\(name): \(error)"))
     }
   }
 }

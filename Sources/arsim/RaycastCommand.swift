@@ -6,86 +6,96 @@ import SpatialMath
 
 /// `arsim raycast`: batched rays against plane anchors on the SIMD kernels.
 enum RaycastCommand {
-  static let usage = """
-    USAGE: arsim raycast --planes FILE (--rays FILE | --full-frame WxH --intrinsics fx,fy,ox,oy
-                         [--camera-transform 16 numbers]) [options]
+  /// The `--target` names (ARKit's existing-plane targets, with the legacy hit-test names) and
+  /// the anchor region each one hits.
+  enum Target: String, CaseIterable, ExpressibleByArgument {
+    case existingPlaneGeometry, existingPlaneInfinite, existingPlaneUsingExtent
+    case existingPlaneUsingGeometry
 
-    Intersects many rays with the plane anchors of FILE ({"planes": [...]} with the recording
-    format's plane objects) on the batched SIMD kernels and reports, per ray, the nearest hit.
-
-    OPTIONS:
-      --planes FILE               Plane anchors, JSON {"planes": [...]} (required).
-      --rays FILE                 Rays as little-endian float32 ox,oy,oz,dx,dy,dz per ray (24 bytes;
-                                  world space, metres; directions are normalized here).
-      --full-frame WxH            One ray per pixel centre (u + 0.5, v + 0.5) of a WxH image,
-                                  row-major, through the pinhole camera of --intrinsics and
-                                  --camera-transform (worldFromCamera, column-major; identity by
-                                  default).
-      --intrinsics fx,fy,ox,oy    Pinhole intrinsics in pixels (with --full-frame).
-      --camera-transform N*16     worldFromCamera, 16 numbers column-major.
-      --target NAME               existingPlaneGeometry (inside the boundary polygon, default),
-                                  existingPlaneInfinite, existingPlaneUsingExtent (legacy: inside
-                                  the extent rectangle). estimatedPlane needs feature points and
-                                  is not available here.
-      --alignment NAME            horizontal, vertical or any (default): which anchors count, by
-                                  their alignment label.
-      --back-faces                Also hit planes from behind (default: back faces are culled).
-      --threads N                 Worker threads (default 1); the output is the same for any N.
-      --output FILE               Write all float32 t values (metres along the ray, +inf for a
-                                  miss), then all int32 plane indices (index in --planes, -1 for a
-                                  miss), little-endian.
-      --json                      Print {"rays","planes","hits","seconds","raysPerSecond"}.
-      --help                      Show this help.
-    """
-
-  static let options: [String: ParsedArguments.Arity] = [
-    "planes": .one, "rays": .one, "full-frame": .one, "intrinsics": .numbers(count: 4),
-    "camera-transform": .numbers(count: 16), "target": .one, "alignment": .one,
-    "back-faces": .flag, "threads": .one, "output": .one, "json": .flag,
-  ]
-
-  /// The `--target` names and the anchor region each one hits.
-  static let targets: [(name: String, region: BatchPlane.AnchorRegion)] = [
-    ("existingPlaneGeometry", .boundary), ("existingPlaneInfinite", .infinite),
-    ("existingPlaneUsingExtent", .extent), ("existingPlaneUsingGeometry", .boundary),
-  ]
-
-  static func run(_ arguments: [String]) throws(CommandLineError) -> String {
-    // Parse and validate.
-    let parsed = try ParsedArguments(arguments, options: options)
-    if parsed.wantsHelp { return usage }
-    guard parsed.positional.isEmpty else {
-      throw .usage("unexpected argument \"\(parsed.positional[0])\"")
-    }
-    guard let planesPath = parsed.string("planes") else {
-      throw .usage("option --planes is required")
-    }
-    let targetName = parsed.string("target") ?? "existingPlaneGeometry"
-    guard let region = targets.first(where: { $0.name == targetName })?.region else {
-      if targetName == "estimatedPlane" {
-        throw .usage(
-          "option --target: estimatedPlane needs feature points; the batch path hits anchors only")
+    var region: BatchPlane.AnchorRegion {
+      switch self {
+      case .existingPlaneGeometry, .existingPlaneUsingGeometry: .boundary
+      case .existingPlaneInfinite: .infinite
+      case .existingPlaneUsingExtent: .extent
       }
-      throw .usage(
-        "option --target: unknown value \"\(targetName)\"; expected one of "
-          + targets.map(\.name).joined(separator: ", "))
     }
-    let alignment = try parsed.named("alignment", as: RaycastQuery.TargetAlignment.self) ?? .any
-    var threads = 1
-    if let text = parsed.string("threads") {
-      guard let value = Int(text), (1...256).contains(value) else {
-        throw .usage("option --threads: expected a whole number in 1...256, got \"\(text)\"")
+
+    init(argument: String) throws(ArgumentValueError) {
+      if argument == RaycastQuery.Target.estimatedPlane.name {
+        throw ArgumentValueError(
+          "estimatedPlane needs feature points; the batch path hits anchors only")
       }
-      threads = value
+      guard let value = Self(rawValue: argument) else {
+        throw .unknownValue(argument, validValues: Self.allValueStrings)
+      }
+      self = value
     }
-    let raysPath = parsed.string("rays")
-    let frameSize = try parsed.size("full-frame")
+  }
+
+  static let planes = Option<String>(
+    required: "planes", valueName: "FILE", completion: .file,
+    help: "Plane anchors, JSON {\"planes\": [...]} with the recording format's plane objects "
+      + "(- for standard input).")
+  static let rays = Option<String?>(
+    "rays", valueName: "FILE", completion: .file,
+    help: "Rays as little-endian float32 ox,oy,oz,dx,dy,dz per ray (24 bytes; world space, "
+      + "metres; directions are normalized here).")
+  static let fullFrame = Option<Size?>(
+    "full-frame", valueName: "WxH",
+    help: "One ray per pixel centre (u + 0.5, v + 0.5) of a WxH image, row-major, through the "
+      + "pinhole camera of --intrinsics and --camera-transform. At most 65536x65536.")
+  static let target = Option<Target>(
+    "target", valueName: "NAME", default: .existingPlaneGeometry,
+    help: "Where a ray may hit an anchor: inside its boundary polygon (existingPlaneGeometry, "
+      + "existingPlaneUsingGeometry), anywhere on its plane (existingPlaneInfinite) or inside "
+      + "its extent rectangle (existingPlaneUsingExtent, legacy). estimatedPlane needs feature "
+      + "points and is not available here.")
+  static let alignment = Option<RaycastQuery.TargetAlignment>(
+    "alignment", valueName: "NAME", default: .any,
+    help: "Which anchors count, by their alignment label.")
+  static let backFaces = Flag(
+    "back-faces", help: "Also hit planes from behind (by default back faces are culled).")
+  static let threads = Option<Int>(
+    "threads", valueName: "N", default: 1, in: 1...256,
+    help: "Worker threads; the output is the same for any N.")
+  static let output = Option<String?>(
+    "output", valueName: "FILE", completion: .file,
+    help: "Write all float32 t values (metres along the ray, +inf for a miss), then all int32 "
+      + "plane indices (index in --planes, -1 for a miss), little-endian.")
+  static let json = Flag(
+    "json", help: "Print {\"rays\",\"planes\",\"hits\",\"seconds\",\"raysPerSecond\"}.")
+
+  static let spec = CommandSpec(
+    name: "raycast", summary: "Intersect many rays with plane anchors on the SIMD kernels.",
+    usage: [
+      "raycast --planes FILE --rays FILE [options]",
+      "raycast --planes FILE --full-frame WxH --intrinsics fx,fy,ox,oy [options]",
+    ],
+    discussion: """
+      Intersects many rays with the plane anchors of --planes on the batched SIMD kernels and \
+      reports, per ray, the nearest hit. The rays come from --rays or, with --full-frame, one \
+      per pixel of a camera image.
+      """,
+    options: [
+      planes, rays, fullFrame, CameraOptions.intrinsics, CameraOptions.cameraTransform, target,
+      alignment, backFaces, threads, output, json,
+    ], run: run)
+
+  static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws(CommandLineError)
+    -> String
+  {
+    // Validate.
+    let planesPath = parsed.value(planes)
+    let region = parsed.value(target).region
+    let accepted = parsed.value(alignment)
+    let raysPath = parsed.value(rays)
+    let frameSize = parsed.value(fullFrame)
     guard (raysPath == nil) != (frameSize == nil) else {
       throw .usage("give exactly one of --rays FILE and --full-frame WxH")
     }
     var grid: BatchPixelGrid?
     if let frameSize {
-      guard let k = try parsed.numbers("intrinsics", count: 4) else {
+      guard let k = parsed.value(CameraOptions.intrinsics) else {
         throw .usage("option --full-frame needs --intrinsics")
       }
       guard k[0] > 0, k[1] > 0 else {
@@ -95,45 +105,49 @@ enum RaycastCommand {
         frameSize.height == frameSize.height.rounded(),
         frameSize.width <= 65536, frameSize.height <= 65536
       else { throw .usage("option --full-frame: expected whole pixel counts up to 65536") }
-      var pose = RigidTransform.identity
-      if let m = try parsed.numbers("camera-transform", count: 16) {
-        guard let rigid = RigidTransform(Matrix4x4(columnMajor: m.map(Float.init))!) else {
-          throw .usage("option --camera-transform: not a rigid transform (rotation + translation)")
-        }
-        pose = rigid
+      let m = parsed.value(CameraOptions.cameraTransform)
+      guard let pose = RigidTransform(Matrix4x4(columnMajor: m.map(Float.init))!) else {
+        throw .usage("option --camera-transform: not a rigid transform (rotation + translation)")
       }
       grid = BatchPixelGrid(
         imageWidth: Int(frameSize.width), height: Int(frameSize.height),
         focalLengthPixels: SIMD2(Float(k[0]), Float(k[1])),
         principalPointPixels: SIMD2(Float(k[2]), Float(k[3])), worldFromCamera: pose)
-    } else if parsed.string("intrinsics") != nil || parsed.string("camera-transform") != nil {
+    } else if parsed.isGiven(CameraOptions.intrinsics)
+      || parsed.isGiven(CameraOptions.cameraTransform)
+    {
       throw .usage("options --intrinsics and --camera-transform go with --full-frame")
     }
 
     // Load.
-    let anchors = try loadAnchors(path: planesPath)
+    let anchors = try loadAnchors(path: planesPath, context)
     var indices: [Int32] = []
-    var planes: [BatchPlane] = []
+    var batchPlanes: [BatchPlane] = []
     for (index, anchor) in anchors.enumerated()
-    where alignment.accepts(RaycastQuery.TargetAlignment(anchor.alignment)) {
+    where accepted.accepts(RaycastQuery.TargetAlignment(anchor.alignment)) {
       guard let plane = BatchPlane(anchor, region: region) else {
         throw .runtime(
-          "\(planesPath): $.planes[\(index)].boundary: not convex after Float rounding")
+          "\(InputFile.name(planesPath)): $.planes[\(index)].boundary: not convex after Float "
+            + "rounding")
       }
-      planes.append(plane)
+      batchPlanes.append(plane)
       indices.append(Int32(index))
     }
-    let scene = BatchRaycastScene(planes: planes, cullsBackFaces: !parsed.flag("back-faces"))
-    let rays = try raysPath.map(loadRays)
+    let scene = BatchRaycastScene(
+      planes: batchPlanes, cullsBackFaces: !parsed.flag(backFaces))
+    let rayBatch = try raysPath.map { path throws(CommandLineError) in
+      try loadRays(path: path, context)
+    }
 
     // Run (the timed region: ray generation for full frames, intersection, results in memory).
+    let threadCount = parsed.value(threads)
     var result = BatchRaycastResult()
     let clock = ContinuousClock()
     let elapsed = clock.measure {
       if let grid {
-        scene.intersect(grid, threadCount: threads, into: &result)
-      } else if let rays {
-        scene.intersect(rays, threadCount: threads, into: &result)
+        scene.intersect(grid, threadCount: threadCount, into: &result)
+      } else if let rayBatch {
+        scene.intersect(rayBatch, threadCount: threadCount, into: &result)
       }
     }
     let seconds =
@@ -142,9 +156,9 @@ enum RaycastCommand {
     for i in result.planeIndex.indices where result.planeIndex[i] >= 0 {
       result.planeIndex[i] = indices[Int(result.planeIndex[i])]
     }
-    if let output = parsed.string("output") { try write(result, to: output) }
+    if let path = parsed.value(output) { try write(result, to: path) }
     let hits = result.planeIndex.reduce(0) { $0 + ($1 >= 0 ? 1 : 0) }
-    if parsed.flag("json") {
+    if parsed.flag(json) {
       struct Summary: Encodable {
         let rays, planes, hits: Int
         let seconds, raysPerSecond: Double
@@ -155,39 +169,53 @@ enum RaycastCommand {
           raysPerSecond: seconds > 0 ? Double(result.count) / seconds : 0), pretty: false)
     }
     return """
-      rays \(result.count), planes \(anchors.count) (\(planes.count) with alignment \(alignment.name)), \
+      rays \(result.count), planes \(anchors.count) (\(batchPlanes.count) with alignment \(accepted.name)), \
       hits \(hits), \(String(format: "%.4f", seconds)) s, \
       \(String(format: "%.1f", seconds > 0 ? Double(result.count) / seconds / 1e6 : 0)) Mrays/s
       """
   }
 
-  /// The anchors of a plane list; errors name the file and the JSON path.
-  static func loadAnchors(path: String) throws(CommandLineError) -> [PlaneAnchor] {
+  /// The anchors of a plane list (`-` for standard input); errors name the file and the JSON
+  /// path.
+  static func loadAnchors(path: String, _ context: CommandContext) throws(CommandLineError)
+    -> [PlaneAnchor]
+  {
+    let list = try InputFile.load(
+      path, context, fromFile: { try RecordingPlaneList(contentsOfFile: $0) },
+      fromBytes: { bytes, name in
+        do {
+          let value = try bytes.withUnsafeBufferPointer {
+            try JSONParser.parse($0, maximumDepth: RecordingLimits.default.parserDepth)
+          }
+          return try RecordingPlaneList(json: value)
+        } catch let error as RecordingError {
+          throw error.located(file: name)
+        }
+      })
     do {
-      let list = try RecordingPlaneList(contentsOfFile: path)
       var anchors: [PlaneAnchor] = []
       for (index, plane) in list.planes.enumerated() {
         do {
           anchors.append(try plane.planeAnchor())
         } catch let error as RecordingError {
-          var located = error.prefixed(.index(index)).prefixed(.key("planes"))
-          located.file = path
-          throw located
+          throw error.prefixed(.index(index)).prefixed(.key("planes")).located(
+            file: InputFile.name(path))
         }
       }
       return anchors
     } catch {
-      throw .runtime("\(error)")
+      throw .runtime(describing: error)
     }
   }
 
   /// Rays from little-endian float32 sextuples; errors name the file and the ray.
-  static func loadRays(path: String) throws(CommandLineError) -> BatchRaySoA {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw .runtime("\(path): cannot read the file")
-    }
+  static func loadRays(path: String, _ context: CommandContext) throws(CommandLineError)
+    -> BatchRaySoA
+  {
+    let data = try InputFile.read(path, context)
     guard data.count % 24 == 0 else {
-      throw .runtime("\(path): \(data.count) bytes is not a whole number of 24-byte rays")
+      throw .runtime(
+        "\(InputFile.name(path)): \(data.count) bytes is not a whole number of 24-byte rays")
     }
     let count = data.count / 24
     var components = [[Float]](repeating: [], count: 6)
@@ -221,10 +249,6 @@ enum RaycastCommand {
     for i in result.planeIndex {
       withUnsafeBytes(of: i.littleEndian) { data.append(contentsOf: $0) }
     }
-    do {
-      try data.write(to: URL(fileURLWithPath: path))
-    } catch {
-      throw .runtime("\(path): cannot write (\(error.localizedDescription))")
-    }
+    try OutputFile.write(Array(data), to: path)
   }
 }

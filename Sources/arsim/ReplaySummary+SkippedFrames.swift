@@ -11,7 +11,8 @@ extension ReplaySummary {
       let time = frame.timestampSeconds.map { " (t = \(fixed3($0)) s)" } ?? ""
       let line = frame.error.line.map { " line \($0)" } ?? ""
       lines.append(
-        "  frame \(frame.frameIndex)\(time)\(line): \(frame.error.jsonPath): \(frame.error.message)"
+        "  frame \(frame.frameIndex)\(time)\(line): "
+          + TerminalText.escaped("\(frame.error.jsonPath): \(frame.error.message)")
       )
     }
     return lines

@@ -4,6 +4,8 @@ import SceneFormat
 import SceneReplay
 
 /// The human-readable form of a `ReplayReport`: counts, a per-marker table, then the metrics.
+/// Text from the recording (labels, truth identifiers) is escaped for the terminal; `file` is
+/// expected escaped already (`InputFile.name`).
 enum ReplaySummary {
   static func text(of report: ReplayReport, file: String, settings: ReplaySettings) -> String {
     var lines: [String] = []
@@ -38,8 +40,9 @@ enum ReplaySummary {
         "(\(fixed3(Double(m.lastPosition.x))), \(fixed3(Double(m.lastPosition.y))), \(fixed3(Double(m.lastPosition.z))))"
       let state = m.isPresentAtEnd ? m.lastState.rawValue : "removed"
       lines.append(
-        pad("\(m.id)", 5) + pad(m.label, 14) + pad(state, 11) + pad(position, 28)
-          + pad(m.placementErrorMillimeters.map(fixed1) ?? "-", 12) + (m.truthID ?? "-"))
+        pad("\(m.id)", 5) + pad(TerminalText.escaped(m.label), 14) + pad(state, 11)
+          + pad(position, 28) + pad(m.placementErrorMillimeters.map(fixed1) ?? "-", 12)
+          + TerminalText.escaped(m.truthID ?? "-"))
     }
     let tentative = report.markers.filter { $0.shownFrameCount == 0 }.count
     if tentative > 0 { lines.append("(\(tentative) tentative markers never shown are not listed)") }
@@ -59,7 +62,9 @@ enum ReplaySummary {
     lines.append(
       "  placement error RMS \(opt(metrics.placementErrorRMSMillimeters, fixed1)) mm (max \(opt(metrics.placementErrorMaxMillimeters, fixed1)))  jitter RMS \(opt(metrics.jitterRMSMillimeters, fixed2)) mm  reprojection RMS \(opt(metrics.reprojectionErrorRMSPixels, fixed1)) px"
     )
-    let first = metrics.timeToFirstConfirmed.map { "\($0.id) \(opt($0.seconds, fixed3))" }
+    let first = metrics.timeToFirstConfirmed.map {
+      "\(TerminalText.escaped($0.id)) \(opt($0.seconds, fixed3))"
+    }
     lines.append("  time to first confirmed (s): \(first.joined(separator: ", "))")
     lines.append(
       "  missed objects \(metrics.missedObjectCount), false markers at the end \(metrics.falseMarkerCount)"

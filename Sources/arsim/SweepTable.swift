@@ -20,7 +20,7 @@ enum SweepTable {
       lines.append(
         pad("\(rank + 1)", 4) + pad("\(row.combinationIndex)", 6) + pad(cells[0], 10)
           + pad(cells[1], 10) + pad(cells[2], 18) + pad(cells[3], 10) + pad("\(row.jobCount)", 6)
-          + pad("\(row.failedCount)", 8) + "  " + axes(row.axes))
+          + pad("\(row.failedCount)", 8) + "  " + TerminalText.escaped(axes(row.axes)))
     }
     return lines.joined(separator: "\n")
   }

@@ -4,61 +4,84 @@ import SceneReplay
 
 /// `arsim synth`: synthesizes a recording with truth from a scene spec.
 enum SynthCommand {
-  static let usage = """
-    USAGE: arsim synth SPEC --seed N --out FILE
+  static let specFile = Argument<String>(
+    "SPEC", completion: .file,
+    help: "The scene spec (Scenes/specs/*.json; - for standard input, where relative paths in "
+      + "it resolve against the current directory).")
+  static let seed = Option<UInt64>(
+    required: "seed", valueName: "N", help: "The random seed (an unsigned 64-bit integer).")
+  static let out = Option<String>(
+    required: "out", valueName: "FILE", completion: .file,
+    help: "The recording to write: JSON Lines, streamed in constant memory, when the name ends "
+      + "in .jsonl (for long sessions); else one JSON document.")
 
-    Synthesizes a recording (format v1, with truth) from a scene spec (Scenes/specs/*.json):
-    true surfaces and objects, a device, a camera trajectory with hand tremor, tracking, plane,
-    feature-point and detector models, and the Vision request and viewport. The same SPEC and
-    seed give the same bytes. A FILE ending in .jsonl is written as JSON Lines, streaming in
-    constant memory (for long sessions); anything else as one JSON document.
+  static let spec = CommandSpec(
+    name: "synth", summary: "Synthesize a recording with truth from a scene spec.",
+    discussion: """
+      Synthesizes a recording (format v1, with truth) from a scene spec: true surfaces and \
+      objects, a device, a camera trajectory with hand tremor, tracking, plane, feature-point \
+      and detector models, and the Vision request and viewport. The same SPEC and seed give the \
+      same bytes.
+      """,
+    arguments: [specFile], options: [seed, out, CommandContext.quietFlag],
+    epilogue: """
+      A progress line (percent, frames, time left) is shown on standard error when it is a \
+      terminal and the run takes over a second, unless --quiet.
+      """,
+    run: run)
 
-    OPTIONS:
-      --seed N      The random seed (an unsigned 64-bit integer).
-      --out FILE    The recording to write.
-      --help        Show this help.
-    """
-
-  static let options: [String: ParsedArguments.Arity] = ["seed": .one, "out": .one]
-
-  static func run(_ arguments: [String]) throws(CommandLineError) -> String {
-    let parsed = try ParsedArguments(arguments, options: options)
-    if parsed.wantsHelp { return usage }
-    guard let specPath = parsed.positional.first else { throw .usage("missing SPEC") }
-    guard parsed.positional.count == 1 else {
-      throw .usage("unexpected argument \"\(parsed.positional[1])\"")
-    }
-    guard let seedText = parsed.string("seed") else { throw .usage("option --seed is required") }
-    guard let seed = UInt64(seedText) else {
-      throw .usage("option --seed: \"\(seedText)\" is not an unsigned 64-bit integer")
-    }
-    guard let output = parsed.string("out"), !output.isEmpty else {
-      throw .usage("option --out is required")
-    }
+  static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws(CommandLineError)
+    -> String
+  {
+    let specPath = parsed.value(specFile)
+    let seedValue = parsed.value(seed)
+    let output = parsed.value(out)
+    let sceneSpec = try InputFile.load(
+      specPath, context, fromFile: { try SceneSpec(contentsOfFile: $0) },
+      fromBytes: { try SceneSpec(jsonBytes: $0, file: $1) })
     do {
-      let spec = try SceneSpec(contentsOfFile: specPath)
       var synthesizer: SceneSynthesizer
       do {
-        synthesizer = try SceneSynthesizer(spec: spec, seed: seed)
+        synthesizer = try SceneSynthesizer(spec: sceneSpec, seed: seedValue)
       } catch var error as RecordingError {
-        if error.file == nil { error.file = specPath }
+        if error.file == nil { error.file = InputFile.name(specPath) }
         throw error
       }
-      var count = 0
-      if Recording.isJSONLines(path: output) {
-        var writer = try RecordingJSONLinesWriter(path: output, header: synthesizer.header)
-        while let frame = synthesizer.nextFrame() { try writer.write(frame) }
-        try writer.close()
-        count = writer.frameCount
-      } else {
-        var frames: [RecordingFrame] = []
-        while let frame = synthesizer.nextFrame() { frames.append(frame) }
-        count = frames.count
-        try Recording(header: synthesizer.header, frames: frames).write(toFile: output)
-      }
-      return "synthesized \(count) frames (seed \(seed)) to \(output)"
+      var progress = context.progress("synth", unit: "frames")
+      let total = synthesizer.frameCount
+      let count = try write(&synthesizer, to: output) { progress.update(done: $0, total: total) }
+      progress.finish()
+      return "synthesized \(count) frames (seed \(seedValue)) to \(TerminalText.escaped(output))"
     } catch {
-      throw .runtime("\(error)")
+      throw .runtime(describing: error)
     }
+  }
+
+  /// The command's one file output: every frame of `synthesizer` to `path`, as JSON Lines
+  /// (streamed) or JSON; returns the frame count.
+  static func write(
+    _ synthesizer: inout SceneSynthesizer, to path: String, onFrame: (Int) -> Void
+  ) throws -> Int {
+    if Recording.isJSONLines(path: path) {
+      var writer = try RecordingJSONLinesWriter(path: path, header: synthesizer.header)
+      while let frame = synthesizer.nextFrame() {
+        try writer.write(frame)
+        onFrame(writer.frameCount)
+      }
+      try writer.close()
+      return writer.frameCount
+    }
+    var frames: [RecordingFrame] = []
+    while let frame = synthesizer.nextFrame() {
+      frames.append(frame)
+      onFrame(frames.count)
+    }
+    let recording = Recording(header: synthesizer.header, frames: frames)
+    do {
+      try OutputFile.write(try recording.jsonBytes(), to: path)
+    } catch let error as RecordingError {
+      throw error.located(file: path)
+    }
+    return frames.count
   }
 }

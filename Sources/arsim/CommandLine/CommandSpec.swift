@@ -1,0 +1,72 @@
+/// One `arsim` command, declared once: its name, summary, help text, arguments and options,
+/// and how it runs. Parsing, `--help`, `arsim help NAME`, usage errors and completion scripts
+/// are all generated from this value.
+///
+/// Adding a command: write an enum with `static let spec = CommandSpec(...)` whose `run` reads
+/// its options through `ParsedArguments`, and list it in `Tool.commands`.
+struct CommandSpec: Sendable {
+  /// Runs a parsed command and returns its standard output (printed with a final newline).
+  typealias Run = @Sendable (ParsedArguments, CommandContext) throws(CommandLineError) -> String
+
+  /// The command word (`replay`).
+  let name: String
+  /// One line for the command list.
+  let summary: String
+  /// Usage lines after `arsim ` when the generated one (`NAME ARGS --required X [options]`)
+  /// cannot show the command's modes; every option they name must be declared (a test checks).
+  let usage: [String]?
+  /// Paragraphs after the usage line; a paragraph whose lines start with a space is kept as
+  /// written, any other is wrapped.
+  let discussion: String
+  /// The positional arguments, in order.
+  let arguments: [any ArgumentDeclaring]
+  /// The options in the `OPTIONS` group (plus `--help`, added to every command).
+  let options: [any OptionDeclaring]
+  /// Further titled groups, e.g. options that apply only with a given `--filter`.
+  let optionGroups: [OptionGroup]
+  /// Paragraphs after the options (exit status, notes); wrapped like `discussion`.
+  let epilogue: String?
+  /// What the command does.
+  let run: Run
+
+  init(
+    name: String, summary: String, usage: [String]? = nil, discussion: String,
+    arguments: [any ArgumentDeclaring] = [], options: [any OptionDeclaring],
+    optionGroups: [OptionGroup] = [], epilogue: String? = nil, run: @escaping Run
+  ) {
+    self.name = name
+    self.summary = summary
+    self.usage = usage
+    self.discussion = discussion
+    self.arguments = arguments
+    self.options = options
+    self.optionGroups = optionGroups
+    self.epilogue = epilogue
+    self.run = run
+  }
+
+  /// `-h, --help`, accepted by every command.
+  static let help = Flag("help", help: "Show this help.")
+
+  /// Every group as shown in help: `OPTIONS` (with `--help` last), then `optionGroups`.
+  var allGroups: [OptionGroup] {
+    [OptionGroup("OPTIONS", options: options + [Self.help])] + optionGroups
+  }
+
+  /// Every option's declaration, `--help` included.
+  var allOptions: [OptionDeclaration] { allGroups.flatMap { $0.options.map(\.declaration) } }
+
+  /// The usage lines after `arsim `: `usage`, or one generated from the declarations.
+  var usageLines: [String] {
+    if let usage { return usage }
+    var words = [name] + arguments.map(\.declaration.synopsis)
+    let declared =
+      options.map(\.declaration)
+      + optionGroups.flatMap {
+        $0.options.map(\.declaration)
+      }
+    words += declared.filter(\.isRequired).map(\.synopsis)
+    if declared.contains(where: { !$0.isRequired }) { words.append("[options]") }
+    return [words.joined(separator: " ")]
+  }
+}
