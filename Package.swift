@@ -75,7 +75,10 @@ let package = Package(
       ]),
     .testTarget(
       name: "arsimTests",
-      dependencies: ["arsim", "_ReplayFixtures", "SceneFormat", "SceneReplay", "_TestSupport"]),
+      dependencies: [
+        "arsim", "ARSimulation", "Placement", "_ReplayFixtures", "SceneFormat", "SceneReplay",
+        "_TestSupport",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

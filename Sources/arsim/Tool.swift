@@ -29,7 +29,7 @@ enum Tool {
         "arsim <command> [options]", "arsim help <command>", "arsim completion bash|zsh|fish",
         "arsim --version",
       ]),
-      "ARPlacementSim \(Version.current): simulate and test AR marker placement headless.",
+      "ARPlacementSim: simulate and test AR marker placement headless.",
       "COMMANDS:\n" + list.joined(separator: "\n"),
       "OPTIONS:\n"
         + HelpFormatter.entry(label: "-h, --help", text: "Show this help.", column: 14) + "\n"

@@ -12,8 +12,8 @@ enum CameraOptions {
   static let cameraTransform = Option<[Double]>(
     numbers: "camera-transform", count: 16, valueName: "m0,...,m15",
     default: Matrix4x4.identity.columnMajor.map(Double.init), defaultDescription: "identity",
-    help: "worldFromCamera (metres), 16 numbers column-major: one comma-separated argument "
-      + "or 16 arguments.")
+    help: "worldFromCamera (translation in metres): 16 numbers, column-major, as one "
+      + "comma-separated argument or 16 arguments.")
   static let distortion = Option<[Double]?>(
     numbers: "distortion", count: 5, valueName: "k1,k2,p1,p2,k3",
     help: "Brown-Conrady lens distortion (OpenCV's convention). Default: none.")

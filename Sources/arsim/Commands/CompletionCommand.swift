@@ -14,10 +14,10 @@ enum CompletionCommand {
       Prints a script that completes arsim's commands, options, the values of options that take \
       names (orientations, crop options, raycast targets, filters, metrics) and file names.
 
-        bash:  source <(arsim completion bash)      (or save it in
-               ~/.local/share/bash-completion/completions/arsim)
-        zsh:   source <(arsim completion zsh)       (or save it as _arsim in a directory
-               on $fpath, before compinit)
+        bash:  source <(arsim completion bash)
+               or save it as ~/.local/share/bash-completion/completions/arsim
+        zsh:   source <(arsim completion zsh)
+               or save it as _arsim in a directory on $fpath (before compinit)
         fish:  arsim completion fish > ~/.config/fish/completions/arsim.fish
       """,
     arguments: [shell], options: []

@@ -26,7 +26,7 @@ enum FilterCommand {
     help: "The samples; standard input when absent or -.")
   static let filter = Option<FilterName>(
     required: "filter", valueName: "NAME",
-    help: "The filter; its parameters are the options of its group below.")
+    help: "The filter.")
   static let csv = Flag(
     "csv", help: "Read CSV lines t,x,y,z (an optional header line) instead of JSON.")
 
@@ -89,7 +89,8 @@ enum FilterCommand {
       Reads samples {"t","x","y","z"} (t in seconds, strictly increasing; a JSON array, or CSV \
       lines t,x,y,z with --csv) and writes the filtered samples as a JSON array to standard \
       output. A sample whose timestamp does not increase is ignored by the filter and printed \
-      with the previous estimate.
+      with the previous estimate. Each filter's parameters are the options of its group below; \
+      they apply only with --filter naming it.
       """,
     arguments: [input], options: [filter, csv],
     optionGroups: parameterGroups.map { group in

@@ -17,7 +17,8 @@ enum ProjectCommand {
     usage: ["project [FILE] --intrinsics fx,fy,ox,oy [options]"],
     discussion: """
       Reads world points and prints a JSON array with the image pixel [u,v] of each (top-left \
-      origin; pixel (i,j) covers [i,i+1)x[j,j+1)), or null for a point behind the camera.
+      origin; pixel (i,j) covers [i,i+1)x[j,j+1)), or null for a point behind the camera. \
+      --intrinsics is required.
       """,
     arguments: [points], options: [imageSize] + CameraOptions.options, run: run)
 

@@ -46,10 +46,10 @@ enum RaycastCommand {
       + "pinhole camera of --intrinsics and --camera-transform. At most 65536x65536.")
   static let target = Option<Target>(
     "target", valueName: "NAME", default: .existingPlaneGeometry,
-    help: "Where a ray may hit an anchor: inside its boundary polygon (existingPlaneGeometry, "
-      + "existingPlaneUsingGeometry), anywhere on its plane (existingPlaneInfinite) or inside "
-      + "its extent rectangle (existingPlaneUsingExtent, legacy). estimatedPlane needs feature "
-      + "points and is not available here.")
+    help: "Which part of an anchor a ray may hit: its boundary polygon (existingPlaneGeometry, "
+      + "or the legacy name existingPlaneUsingGeometry), its whole plane (existingPlaneInfinite) "
+      + "or its extent rectangle (existingPlaneUsingExtent, legacy). estimatedPlane needs "
+      + "feature points and is not available here.")
   static let alignment = Option<RaycastQuery.TargetAlignment>(
     "alignment", valueName: "NAME", default: .any,
     help: "Which anchors count, by their alignment label.")
@@ -63,7 +63,9 @@ enum RaycastCommand {
     help: "Write all float32 t values (metres along the ray, +inf for a miss), then all int32 "
       + "plane indices (index in --planes, -1 for a miss), little-endian.")
   static let json = Flag(
-    "json", help: "Print {\"rays\",\"planes\",\"hits\",\"seconds\",\"raysPerSecond\"}.")
+    "json",
+    help: "Print one JSON object {\"rays\", \"planes\", \"hits\", \"seconds\", "
+      + "\"raysPerSecond\"} instead of the summary line.")
 
   static let spec = CommandSpec(
     name: "raycast", summary: "Intersect many rays with plane anchors on the SIMD kernels.",

@@ -22,9 +22,9 @@ enum SweepCommand {
       + "byte-identical to an unsharded run's; each input file must be in job order, as sweep "
       + "writes it).")
   static let shard = Option<SweepShard>(
-    "shard", valueName: "I/N", default: .all, showDefault: false,
+    "shard", valueName: "I/N", default: .all,
     help: "Run only the jobs k with k % N == I (0 <= I < N). The N shards partition the jobs; "
-      + "merge their outputs with --merge.")
+      + "merge their outputs with --merge. 0/1 runs every job.")
   static let threads = Option<Int?>(
     "threads", valueName: "N",
     help: "Jobs run at once. Default: the number of processors.", valid: { (1...256).contains($0) },
@@ -52,8 +52,8 @@ enum SweepCommand {
       raycastSeeds, interpretVisionAs, matchThresholdMeters; see Scenes/grids/). Job k replays \
       recording k / C under combination k % C (C combinations). Writes one JSON line per job in \
       job order (recording, combination, axes, settings, metrics; keys sorted): the same bytes \
-      for any --threads. Then prints the combinations ranked by the mean of METRIC over the \
-      recordings.
+      for any --threads. Then prints the combinations ranked by the mean of the --rank-by \
+      metric over the recordings.
       """,
     arguments: [results],
     options: [

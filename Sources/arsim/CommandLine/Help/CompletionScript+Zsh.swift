@@ -11,7 +11,8 @@ extension CompletionScript {
       "  commands=(",
     ]
     for spec in commands {
-      lines.append("    \(zshQuoted(spec.name + ":" + zshEscaped(spec.summary)))")
+      // `_describe` splits at the first colon: the summary's own colons need no escape.
+      lines.append("    \(zshQuoted(spec.name + ":" + spec.summary))")
     }
     lines += [
       "  )",

@@ -8,7 +8,7 @@ struct CommandContext: Sendable {
 
   /// `--quiet`, for commands that write progress or informational lines to standard error.
   static let quietFlag = Flag(
-    "quiet", help: "Write nothing to standard error but errors (no progress, no summary line).")
+    "quiet", help: "Write only errors to standard error: no progress line and no notes.")
 
   /// Writes an informational line to standard error unless `--quiet` (data in it is escaped).
   func note(_ line: String) {

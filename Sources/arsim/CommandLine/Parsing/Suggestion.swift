@@ -4,7 +4,8 @@
 /// one the word abbreviates.
 enum Suggestion {
   /// The candidate that `word` abbreviates (at least 3 characters, one candidate only), else the
-  /// closest candidate within `max(1, word.count / 3)` edits, or `nil` when none is that close.
+  /// closest candidate within `max(1, word.count / 3)` edits (for words of 3 characters or more:
+  /// a shorter one is too far from everything), or `nil` when none is that close.
   /// Ties go to the candidate listed first, so the answer does not depend on hashing.
   static func closest(to word: String, among candidates: [String]) -> String? {
     let trimmed = word.drop(while: { $0 == "-" })
@@ -12,6 +13,7 @@ enum Suggestion {
       let extended = candidates.filter { $0.hasPrefix(word) && $0 != word }
       if extended.count == 1 { return extended[0] }
     }
+    guard word.count >= 3 else { return nil }
     let limit = max(1, word.count / 3)
     var best: (candidate: String, distance: Int)?
     for candidate in candidates {
