@@ -45,8 +45,8 @@ enum Tool {
       return 64
     }
     switch name {
-    case "-h", "--help": return write(help, to: streams)
-    case "--version": return write("arsim \(Version.current)", to: streams)
+    case "-h", "--help": return write(help, to: streams, as: "arsim")
+    case "--version": return write("arsim \(Version.current)", to: streams, as: "arsim")
     default: break
     }
     guard let spec = command(named: name) else {
@@ -66,7 +66,7 @@ enum Tool {
   /// Parses and runs one command.
   static func run(_ spec: CommandSpec, _ arguments: [String], streams: StandardStreams) -> Int32 {
     if ParsedArguments.asksForHelp(arguments) {
-      return write(HelpFormatter.help(for: spec), to: streams)
+      return write(HelpFormatter.help(for: spec), to: streams, as: "arsim \(spec.name)")
     }
     do {
       let parsed = try ParsedArguments(arguments, spec: spec)
@@ -74,7 +74,7 @@ enum Tool {
         spec.options.contains { $0.declaration.name == CommandContext.quietFlag.declaration.name }
         && parsed.flag(CommandContext.quietFlag)
       let output = try spec.run(parsed, CommandContext(streams: streams, quiet: quiet))
-      return write(output, to: streams)
+      return write(output, to: streams, as: "arsim \(spec.name)")
     } catch {
       var message = "arsim \(spec.name): \(TerminalText.escapedKeepingLines(error.description))\n"
       if case .usage = error {
@@ -87,15 +87,16 @@ enum Tool {
   }
 
   /// Writes `text` and a newline to standard output: 0 when every byte was written, 141 for a
-  /// closed pipe (as a tool killed by `SIGPIPE`), else 1 with the reason on standard error.
-  static func write(_ text: String, to streams: StandardStreams) -> Int32 {
+  /// closed pipe (as a tool killed by `SIGPIPE`), else 1 with the reason on standard error after
+  /// `name` (`arsim replay`).
+  static func write(_ text: String, to streams: StandardStreams, as name: String) -> Int32 {
     do {
       try streams.writeOutput(Array((text + "\n").utf8))
       return 0
     } catch .brokenPipe {
       return 141
     } catch {
-      streams.writeError("arsim: \(error.message)\n")
+      streams.writeError("\(name): \(error.message)\n")
       return 1
     }
   }
