@@ -25,7 +25,7 @@ enum ImportCommand {
     required: "image-size", valueName: "WxH",
     help: "Captured image size in pixels (e.g. 1920x1440).")
   static let out = Option<String>(
-    required: "out", valueName: "FILE", completion: .file,
+    required: "out", valueName: "FILE", completion: .outputFile,
     help: "The recording to write: JSON Lines when the name ends in .jsonl, else JSON.")
 
   static let spec = CommandSpec(

@@ -59,7 +59,7 @@ enum RaycastCommand {
     "threads", valueName: "N", default: 1, in: 1...256,
     help: "Worker threads; the output is the same for any N.")
   static let output = Option<String?>(
-    "output", valueName: "FILE", completion: .file,
+    "output", valueName: "FILE", completion: .outputFile,
     help: "Write all float32 t values (metres along the ray, +inf for a miss), then all int32 "
       + "plane indices (index in --planes, -1 for a miss), little-endian.")
   static let json = Flag(

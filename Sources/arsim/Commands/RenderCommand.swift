@@ -9,7 +9,7 @@ enum RenderCommand {
     "frame", valueName: "N", help: "The 0-based frame to draw. Default: the last frame.",
     valid: { $0 >= 0 }, expected: "a frame index >= 0")
   static let out = Option<String?>(
-    "out", valueName: "FILE", completion: .file,
+    "out", valueName: "FILE", completion: .outputFile,
     help: "Write the SVG to FILE. Default: standard output.")
   static let topDown = Flag("top-down", help: "Draw the world from above instead of the frame.")
 

@@ -9,11 +9,11 @@ import SceneReplay
 enum ReplayCommand {
   static let json = Flag("json", help: "Print one JSON object (keys sorted) instead of the table.")
   static let out = Option<String?>(
-    "out", valueName: "FILE", completion: .file,
+    "out", valueName: "FILE", completion: .outputFile,
     help: "Write one JSON line per frame with its markers (id, label, state, position, "
       + "spreadMeters, projection: visible | offScreen | behindCamera).")
   static let report = Option<String?>(
-    "report", valueName: "FILE", completion: .file,
+    "report", valueName: "FILE", completion: .outputFile,
     help: "Write one self-contained HTML page: the metrics, the markers and, per marker, plots "
       + "of the error vs truth and the frame-to-frame motion (mm) over time.")
   static let threads = Option<Int>(

@@ -17,7 +17,7 @@ enum SweepCommand {
     "grid", valueName: "GRID.json", completion: .file,
     help: "The parameter grid (- for standard input).")
   static let out = Option<String?>(
-    "out", valueName: "FILE", completion: .file,
+    "out", valueName: "FILE", completion: .outputFile,
     help: "Where to write the result lines (with --merge: the merged lines, in job order, "
       + "byte-identical to an unsharded run's; each input file must be in job order, as sweep "
       + "writes it).")

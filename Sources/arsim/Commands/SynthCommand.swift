@@ -11,7 +11,7 @@ enum SynthCommand {
   static let seed = Option<UInt64>(
     required: "seed", valueName: "N", help: "The random seed (an unsigned 64-bit integer).")
   static let out = Option<String>(
-    required: "out", valueName: "FILE", completion: .file,
+    required: "out", valueName: "FILE", completion: .outputFile,
     help: "The recording to write: JSON Lines, streamed in constant memory, when the name ends "
       + "in .jsonl (for long sessions); else one JSON document.")
 

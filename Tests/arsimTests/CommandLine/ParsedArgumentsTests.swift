@@ -7,7 +7,8 @@ import Testing
 /// values are written by hand from the rules in `ParsedArguments`' documentation.
 @Suite struct ParsedArgumentsTests {
   static let file = Argument<String?>(optional: "FILE", completion: .file, help: "A file.")
-  static let out = Option<String?>("out", valueName: "FILE", completion: .file, help: "Output.")
+  static let out = Option<String?>(
+    "out", valueName: "FILE", completion: .outputFile, help: "Output.")
   static let config = Option<String?>(
     "config", valueName: "FILE", completion: .file, help: "Settings.")
   static let threads = Option<Int>(

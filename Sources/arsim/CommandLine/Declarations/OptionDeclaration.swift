@@ -43,8 +43,10 @@ struct OptionDeclaration: Sendable {
 enum CompletionKind: Sendable, Equatable {
   /// Nothing in particular.
   case none
-  /// A file name (`-` for a standard stream is always accepted too).
+  /// The name of a file to read; `-` there means standard input.
   case file
+  /// The name of a file to write (completed like `file`; `-` there is not standard input).
+  case outputFile
   /// A directory name.
   case directory
   /// One of these words.

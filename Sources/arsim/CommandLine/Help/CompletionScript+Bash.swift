@@ -91,7 +91,7 @@ extension CompletionScript {
   private static func bashValue(_ completion: CompletionKind) -> String {
     switch completion {
     case .none: "COMPREPLY=();"
-    case .file: "_arsim_files -f \"$cur\";"
+    case .file, .outputFile: "_arsim_files -f \"$cur\";"
     case .directory: "_arsim_files -d \"$cur\";"
     case .values(let values): "_arsim_reply \"\(values.joined(separator: " "))\" \"$cur\";"
     }

@@ -28,7 +28,7 @@ extension CompletionScript {
         let values: String
         switch argument.completion {
         case .none: continue
-        case .file: values = "-F"
+        case .file, .outputFile: values = "-F"
         case .directory: values = "-a '(__fish_complete_directories)'"
         case .values(let words): values = "-a " + fishQuoted(words.joined(separator: " "))
         }
@@ -41,7 +41,7 @@ extension CompletionScript {
   private static func fishValue(_ completion: CompletionKind) -> String {
     switch completion {
     case .none: "-x"
-    case .file: "-r -F"
+    case .file, .outputFile: "-r -F"
     case .directory: "-x -a '(__fish_complete_directories)'"
     case .values(let values): "-x -a " + fishQuoted(values.joined(separator: " "))
     }

@@ -75,7 +75,7 @@ extension CompletionScript {
   private static func zshAction(_ completion: CompletionKind) -> String {
     switch completion {
     case .none: " "
-    case .file: "_files"
+    case .file, .outputFile: "_files"
     case .directory: "_files -/"
     case .values(let values): "(" + values.joined(separator: " ") + ")"
     }
