@@ -32,7 +32,9 @@ public func fuzzCommandLine(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32
     let parsed = try? ParsedArguments(arguments, spec: ExplainCommand.spec)
   {
     let streams = StandardStreams(
-      readInput: { [] }, openInput: { throw .failed("no input") }, writeOutput: { _ in },
+      readInput: { [] },
+      openInput: { () throws(StandardStreams.Failure) in throw .failed("no input") },
+      writeOutput: { _ in },
       writeError: { _ in }, errorIsTerminal: false)
     _ = try? ExplainCommand.run(parsed, CommandContext(streams: streams, quiet: true))
   }
