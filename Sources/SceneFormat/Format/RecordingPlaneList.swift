@@ -16,7 +16,7 @@ public struct RecordingPlaneList: Sendable, Hashable {
 
   /// Checks every plane and that identifiers are unique.
   ///
-  /// - Throws: ``RecordingError`` with a path from the root (`planes[2].extent.width`).
+  /// - Throws: ``InputFileError`` with a path from the root (`planes[2].extent.width`).
   public func validate() throws {
     // A frame performs exactly these checks on its planes.
     var probe = RecordingFrame(
@@ -54,7 +54,7 @@ public struct RecordingPlaneList: Sendable, Hashable {
         try JSONParser.parse($0, maximumDepth: limits.parserDepth)
       }
       self = try RecordingPlaneList(json: value, strict: strict, limits: limits)
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       throw error.located(file: path)
     }
   }

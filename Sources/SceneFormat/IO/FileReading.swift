@@ -30,32 +30,32 @@ package enum FileReading {
 
   /// The whole contents of the file at `path`.
   ///
-  /// - Throws: `RecordingError` of kind `.io` naming `path` with the system's reason (a
+  /// - Throws: `InputFileError` of kind `.io` naming `path` with the system's reason (a
   ///   directory fails with `Is a directory` on the first read).
-  package static func contents(ofFile path: String) throws(RecordingError) -> [UInt8] {
+  package static func contents(ofFile path: String) throws(InputFileError) -> [UInt8] {
     let handle = try openForReading(path)
     return try readToEnd(handle.fileDescriptor, name: path)
   }
 
   /// Opens `path` for reading; the handle closes the file when released.
   ///
-  /// - Throws: `RecordingError` of kind `.io` naming `path` with the system's reason.
-  package static func openForReading(_ path: String) throws(RecordingError) -> FileHandle {
+  /// - Throws: `InputFileError` of kind `.io` naming `path` with the system's reason.
+  package static func openForReading(_ path: String) throws(InputFileError) -> FileHandle {
     let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
     guard fd >= 0 else {
-      throw RecordingError(.io, "cannot read the file: \(reason(errno))", file: path)
+      throw InputFileError(.io, "cannot read the file: \(reason(errno))", file: path)
     }
     return FileHandle(fileDescriptor: fd, closeOnDealloc: true)
   }
 
   /// Reads `fd` to its end, retrying interrupted reads.
   ///
-  /// - Throws: `RecordingError` of kind `.io` naming `name` with the system's reason.
-  package static func readToEnd(_ fd: Int32, name: String) throws(RecordingError) -> [UInt8] {
+  /// - Throws: `InputFileError` of kind `.io` naming `name` with the system's reason.
+  package static func readToEnd(_ fd: Int32, name: String) throws(InputFileError) -> [UInt8] {
     do {
       return try readToEnd(fd)
     } catch {
-      throw RecordingError(.io, "cannot read the file: \(error.reason)", file: name)
+      throw InputFileError(.io, "cannot read the file: \(error.reason)", file: name)
     }
   }
 

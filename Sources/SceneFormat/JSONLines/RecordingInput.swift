@@ -14,7 +14,7 @@ package enum RecordingInput {
   /// Reads enough of `handle` to tell the form: for JSON Lines the header line, for JSON the
   /// whole document (at most `limits.maximumFileBytes`). `name` stands for the stream in errors.
   ///
-  /// - Throws: `RecordingError` naming `name`: `.limitExceeded` over a limit, a bad JSON Lines
+  /// - Throws: `InputFileError` naming `name`: `.limitExceeded` over a limit, a bad JSON Lines
   ///   header, or a read failure.
   package static func read(
     handle: FileHandle, name: String, strict: Bool = false, limits: RecordingLimits = .default
@@ -34,7 +34,7 @@ package enum RecordingInput {
         }
         if case .object(let members) = value, members["frames"] == nil {
           if first.count > limits.maximumLineBytes {
-            throw RecordingError(
+            throw InputFileError(
               .limitExceeded,
               "line is longer than \(limits.maximumLineBytes) bytes (maximumLineBytes)",
               line: lines.lineNumber)
@@ -50,15 +50,15 @@ package enum RecordingInput {
       }
       consumed += try lines.remainingBytes(stoppingAfter: limits.maximumFileBytes)
       guard consumed.count <= limits.maximumFileBytes else {
-        throw RecordingError(
+        throw InputFileError(
           .limitExceeded,
           "input is over the limit of \(limits.maximumFileBytes) bytes (maximumFileBytes)")
       }
       return .json(consumed)
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       throw error.located(file: name)
     } catch {
-      throw RecordingError(.io, "cannot read: \(FileReading.reason(of: error))", file: name)
+      throw InputFileError(.io, "cannot read: \(FileReading.reason(of: error))", file: name)
     }
   }
 }

@@ -38,7 +38,7 @@ public struct RecordingJSONLinesReader {
 
   /// Opens `path` and reads its header line.
   ///
-  /// - Throws: ``RecordingError``: `.io` when the file cannot be opened (with the system's
+  /// - Throws: ``InputFileError``: `.io` when the file cannot be opened (with the system's
   ///   reason), `.missingField` for an empty file, the header's decoding errors (unknown version
   ///   first), or a header that contains `frames`; `.limitExceeded` when the file is larger than
   ///   `limits` allow.
@@ -47,7 +47,7 @@ public struct RecordingJSONLinesReader {
     let handle = try FileReading.openForReading(path)
     let lines = BufferedLineReader(handle: handle, maximumLineBytes: limits.maximumLineBytes)
     guard let line = try Self.nextNonBlankLine(lines, path: path) else {
-      throw RecordingError(.missingField, "empty file: expected a header line", file: path, line: 1)
+      throw InputFileError(.missingField, "empty file: expected a header line", file: path, line: 1)
     }
     try self.init(lines: lines, headerLine: line, name: path, strict: strict, limits: limits)
   }
@@ -55,7 +55,7 @@ public struct RecordingJSONLinesReader {
   /// A reader over `lines` whose first non-blank line, `headerLine`, was already read; `name`
   /// stands for the file in errors.
   ///
-  /// - Throws: ``RecordingError`` for a bad header, as ``init(path:strict:limits:)``.
+  /// - Throws: ``InputFileError`` for a bad header, as ``init(path:strict:limits:)``.
   package init(
     lines: BufferedLineReader, headerLine line: [UInt8], name: String, strict: Bool,
     limits: RecordingLimits
@@ -69,26 +69,26 @@ public struct RecordingJSONLinesReader {
         try JSONParser.parse($0, maximumDepth: limits.parserDepth)
       }
       if case .object(let members) = value, members["frames"] != nil {
-        throw RecordingError(
+        throw InputFileError(
           .invalidValue,
           "a JSON Lines header must not contain frames (one frame per line follows it)",
           path: [.key("frames")])
       }
       header = try RecordingHeader(json: value, strict: strict)
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       throw Self.locate(error, path: name, line: lines.lineNumber)
     }
   }
 
   /// The next frame, or `nil` after the last line.
   ///
-  /// - Throws: ``RecordingError`` naming the file, line and `frames[i]` path.
+  /// - Throws: ``InputFileError`` naming the file, line and `frames[i]` path.
   public mutating func next() throws -> RecordingFrame? {
     let line: [UInt8]
     do {
       guard let next = try Self.nextNonBlankLine(lines, path: path) else { return nil }
       line = next
-    } catch let error as RecordingError where error.kind == .limitExceeded {
+    } catch let error as InputFileError where error.kind == .limitExceeded {
       canContinueAfterError = false
       throw error.prefixed(.index(frameIndex)).prefixed(.key("frames"))
     } catch {
@@ -99,7 +99,7 @@ public struct RecordingJSONLinesReader {
       do {
         if frameIndex >= limits.maximumFrames {
           canContinueAfterError = false
-          throw RecordingError(
+          throw InputFileError(
             .limitExceeded, "more than \(limits.maximumFrames) frames (maximumFrames)")
         }
         let value = try line.withUnsafeBufferPointer {
@@ -111,11 +111,11 @@ public struct RecordingJSONLinesReader {
         previousTimestamp = frame.timestamp
         frameIndex += 1
         return frame
-      } catch let error as RecordingError {
+      } catch let error as InputFileError {
         defer { frameIndex += 1 }  // The line is consumed: the next one is the next frame.
         throw error.prefixed(.index(frameIndex)).prefixed(.key("frames"))
       }
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       throw Self.locate(error, path: path, line: lines.lineNumber)
     }
   }
@@ -127,17 +127,17 @@ public struct RecordingJSONLinesReader {
         if line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) { return Array(line) }
       }
       return nil
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       throw error.located(file: path)
     } catch {
-      throw RecordingError(
+      throw InputFileError(
         .io, "cannot read the file: \(FileReading.reason(of: error))", file: path)
     }
   }
 
   /// Puts the file and line on `error` (a syntax error's line within the one-line document is
   /// replaced by the file line; its column is kept).
-  private static func locate(_ error: RecordingError, path: String, line: Int) -> RecordingError {
+  private static func locate(_ error: InputFileError, path: String, line: Int) -> InputFileError {
     var copy = error
     copy.file = path
     copy.line = line

@@ -32,7 +32,7 @@ public struct SweepResultMerge {
 
   /// Opens the files and reads the first line of each.
   ///
-  /// - Throws: `RecordingError` naming the file (`.io`, with the system's reason) or the bad
+  /// - Throws: `InputFileError` naming the file (`.io`, with the system's reason) or the bad
   ///   first line.
   public init(files: [String]) throws {
     var inputs: [(name: String, handle: FileHandle)] = []
@@ -43,7 +43,7 @@ public struct SweepResultMerge {
   /// Merges open inputs (standard input, say), each named in errors by `name`, and reads the
   /// first line of each.
   ///
-  /// - Throws: `RecordingError` naming the input of the bad first line.
+  /// - Throws: `InputFileError` naming the input of the bad first line.
   package init(inputs: [(name: String, handle: FileHandle)]) throws {
     heads = inputs.map {
       Head(file: $0.name, reader: BufferedLineReader(handle: $0.handle, chunkSize: 1 << 16))
@@ -58,7 +58,7 @@ public struct SweepResultMerge {
   /// The entry with the lowest job id among the files' next lines, or `nil` when every file is
   /// read.
   ///
-  /// - Throws: `RecordingError` naming the file, line and JSON path of the first check that fails.
+  /// - Throws: `InputFileError` naming the file, line and JSON path of the first check that fails.
   public mutating func next() throws -> SweepResultSet.Entry? {
     var best: Int?
     for i in heads.indices {
@@ -71,7 +71,7 @@ public struct SweepResultMerge {
     }
     let place = "\(heads[best].file):\(heads[best].lineNumber)"
     if let last, last.jobIndex == entry.result.jobIndex {
-      throw RecordingError(
+      throw InputFileError(
         .invalidValue, "job \(entry.result.jobIndex) appears twice (also at \(last.place))",
         path: [.key("job")], file: heads[best].file, line: heads[best].lineNumber)
     }
@@ -100,14 +100,14 @@ public struct SweepResultMerge {
       if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
       let file = heads[i].file
       let lineNumber = heads[i].lineNumber
-      func failure(_ message: String, _ key: String) -> RecordingError {
-        RecordingError(.invalidValue, message, path: [.key(key)], file: file, line: lineNumber)
+      func failure(_ message: String, _ key: String) -> InputFileError {
+        InputFileError(.invalidValue, message, path: [.key(key)], file: file, line: lineNumber)
       }
       let bytes = [UInt8](line)
       let result: SweepResult
       do {
         result = try SweepResult(json: JSONParser.parse(bytes))
-      } catch var error as RecordingError {
+      } catch var error as InputFileError {
         error.file = file
         error.line = lineNumber
         throw error

@@ -7,8 +7,9 @@ import SpatialMath
 enum CameraOptions {
   static let intrinsics = Option<[Double]?>(
     numbers: "intrinsics", count: 4, valueName: "fx,fy,ox,oy",
-    help: "Pinhole intrinsics in pixels: focal lengths and principal point (ARKit's "
-      + "ARCamera.intrinsics).")
+    help: "Pinhole intrinsics in pixels as ARKit's ARCamera.intrinsics gives them: focal "
+      + "lengths, then the principal point with pixel centres at integers (so at ox+0.5, oy+0.5 "
+      + "in continuous pixels).")
   static let cameraTransform = Option<[Double]>(
     numbers: "camera-transform", count: 16, valueName: "m0,...,m15",
     default: Matrix4x4.identity.columnMajor.map(Double.init), defaultDescription: "identity",

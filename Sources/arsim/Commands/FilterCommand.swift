@@ -115,7 +115,7 @@ enum FilterCommand {
     do {
       configured = try AnyPositionFilter(name: name, parameters: parameters)
     } catch {
-      throw .usage(error.description)
+      throw .usage("option --\(error.parameter ?? "filter"): \(error.message)")
     }
     // Run.
     let path = parsed.value(input) ?? "-"

@@ -74,7 +74,7 @@ enum ImportCommand {
       bytes =
         Recording.isJSONLines(path: path)
         ? try recording.jsonLinesBytes() : try recording.jsonBytes()
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       throw error.located(file: path)
     }
     try OutputFile.write(bytes, to: path)

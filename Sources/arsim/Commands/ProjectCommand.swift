@@ -19,6 +19,14 @@ enum ProjectCommand {
       Reads world points and prints a JSON array with the image pixel [u,v] of each (top-left \
       origin; pixel (i,j) covers [i,i+1)x[j,j+1)), or null for a point behind the camera. \
       --intrinsics is required.
+
+      Pixel coordinates are continuous: the centre of pixel (i,j) is (i+0.5, j+0.5). ARKit's \
+      principal point (ox, oy) counts pixel centres at integers, as OpenCV does, so a \
+      camera-space point (x,y,z) lands at
+
+        u = ox + 0.5 + fx*x/(-z),  v = oy + 0.5 - fy*y/(-z)
+
+      and OpenCV's pixel coordinates (cv::projectPoints) are u - 0.5, v - 0.5.
       """,
     arguments: [points], options: [imageSize] + CameraOptions.options, run: run)
 

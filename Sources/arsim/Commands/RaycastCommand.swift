@@ -190,7 +190,7 @@ enum RaycastCommand {
             try JSONParser.parse($0, maximumDepth: RecordingLimits.default.parserDepth)
           }
           return try RecordingPlaneList(json: value)
-        } catch let error as RecordingError {
+        } catch let error as InputFileError {
           throw error.located(file: name)
         }
       })
@@ -199,7 +199,7 @@ enum RaycastCommand {
       for (index, plane) in list.planes.enumerated() {
         do {
           anchors.append(try plane.planeAnchor())
-        } catch let error as RecordingError {
+        } catch let error as InputFileError {
           throw error.prefixed(.index(index)).prefixed(.key("planes")).located(
             file: InputFile.name(path))
         }

@@ -26,7 +26,7 @@ enum ReplayInputs {
       fromBytes: { bytes, name in
         do {
           return try ReplaySettings(json: JSONParser.parse(bytes))
-        } catch let error as RecordingError {
+        } catch let error as InputFileError {
           throw error.located(file: name)
         }
       })

@@ -101,7 +101,7 @@ enum SweepCommand {
       fromBytes: { bytes, name in
         do {
           return try SweepGrid(json: JSONParser.parse(bytes))
-        } catch let error as RecordingError {
+        } catch let error as InputFileError {
           throw error.located(file: name)
         }
       })

@@ -43,7 +43,7 @@ enum SynthCommand {
       var synthesizer: SceneSynthesizer
       do {
         synthesizer = try SceneSynthesizer(spec: sceneSpec, seed: seedValue)
-      } catch var error as RecordingError {
+      } catch var error as InputFileError {
         if error.file == nil { error.file = InputFile.name(specPath) }
         throw error
       }
@@ -79,7 +79,7 @@ enum SynthCommand {
     let recording = Recording(header: synthesizer.header, frames: frames)
     do {
       try OutputFile.write(try recording.jsonBytes(), to: path)
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       throw error.located(file: path)
     }
     return frames.count

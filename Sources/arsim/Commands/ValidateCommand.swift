@@ -54,7 +54,7 @@ enum ValidateCommand {
       do {
         _ = try frame.simulatedCamera()
         _ = try frame.frameWorld()
-      } catch let error as RecordingError {
+      } catch let error as InputFileError {
         var located = error.prefixed(.index(count)).prefixed(.key("frames"))
         located.file = name
         throw located
@@ -81,7 +81,7 @@ enum ValidateCommand {
     do {
       _ = try header.vision?.requestSettings()
       _ = try header.viewport?.simulatedViewport()
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       var located = error.prefixed(.key(header.vision == nil ? "viewport" : "vision"))
       located.file = name
       throw located

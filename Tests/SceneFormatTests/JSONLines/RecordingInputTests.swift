@@ -44,7 +44,7 @@ import _TestSupport
     // Leading blank lines are kept too, so a syntax error's line is the stream's line.
     let broken = Array("\n \n{\n  \"format\": tru\n}".utf8)
     #expect(try Self.read(broken).jsonBytes == broken)
-    let error = #expect(throws: RecordingError.self) {
+    let error = #expect(throws: InputFileError.self) {
       try Recording(jsonBytes: broken, file: "<stdin>")
     }
     #expect(error?.line == 4)
@@ -62,14 +62,14 @@ import _TestSupport
 
   @Test func limits() throws {
     let bytes = try Self.sample("dashboard-three-frames.json")
-    let tooBig = #expect(throws: RecordingError.self) {
+    let tooBig = #expect(throws: InputFileError.self) {
       try Self.read(bytes, limits: RecordingLimits(maximumFileBytes: 100))
     }
     #expect(tooBig?.kind == .limitExceeded)
     #expect(
       tooBig?.description == "<stdin>: input is over the limit of 100 bytes (maximumFileBytes)")
     let lines = try Self.sample("dashboard-three-frames.jsonl")
-    let longHeader = #expect(throws: RecordingError.self) {
+    let longHeader = #expect(throws: InputFileError.self) {
       try Self.read(lines, limits: RecordingLimits(maximumLineBytes: 10))
     }
     #expect(longHeader?.kind == .limitExceeded)
