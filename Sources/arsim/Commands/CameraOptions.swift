@@ -33,8 +33,13 @@ enum CameraOptions {
       }
       return nil
     }
-    let transform = Matrix4x4(columnMajor: parsed.value(cameraTransform).map(Float.init))!
+    let transform: Matrix4x4
     do {
+      transform = try Matrix4x4(columnMajor: parsed.value(cameraTransform).map(Float.init))
+    } catch {
+      throw .usage("option --camera-transform: \(error)")  // 16 numbers parsed: not reached
+    }
+    do throws(CameraError) {
       var lens: LensDistortion?
       if let d = parsed.value(distortion) {
         lens = try LensDistortion(k1: d[0], k2: d[1], p1: d[2], p2: d[3], k3: d[4])

@@ -92,15 +92,25 @@ enum ExplainCommand {
     let interface =
       parsed.given(interfaceOrientation) ?? file?.viewport?.interfaceOrientation
       ?? parsed.value(interfaceOrientation)
-    let view = Viewport(size: viewportSize, interfaceOrientation: interface)!
+    let view: Viewport
+    do {
+      view = try Viewport(size: viewportSize, interfaceOrientation: interface)
+    } catch {
+      throw .usage("option --viewport: \(error.description)")
+    }
     let camera =
       try CameraOptions.camera(from: parsed, imageResolution: imageResolution) ?? file?.camera
 
     let trace: VisionBoxTrace
-    do {
-      trace = try VisionBoxTrace(
-        visionBox: visionBox, request: settings, imageResolution: imageResolution,
-        viewport: view, camera: camera)
+    do throws(VisionGeometryError) {
+      if let camera {
+        trace = try VisionBoxTrace(
+          visionBox: visionBox, request: settings, camera: camera, viewport: view)
+      } else {
+        trace = try VisionBoxTrace(
+          visionBox: visionBox, request: settings, imageResolution: imageResolution,
+          viewport: view)
+      }
     } catch {
       if case .boxInvalid = error { throw .usage("option --box: \(error.description)") }
       throw .usage(error.description)

@@ -108,8 +108,11 @@ enum RaycastCommand {
         frameSize.width <= 65536, frameSize.height <= 65536
       else { throw .usage("option --full-frame: expected whole pixel counts up to 65536") }
       let m = parsed.value(CameraOptions.cameraTransform)
-      guard let pose = RigidTransform(Matrix4x4(columnMajor: m.map(Float.init))!) else {
-        throw .usage("option --camera-transform: not a rigid transform (rotation + translation)")
+      let pose: RigidTransform
+      do {
+        pose = try RigidTransform(try Matrix4x4(columnMajor: m.map(Float.init)))
+      } catch {
+        throw .usage("option --camera-transform: \(error.description)")
       }
       grid = BatchPixelGrid(
         imageWidth: Int(frameSize.width), height: Int(frameSize.height),
@@ -127,7 +130,7 @@ enum RaycastCommand {
     var batchPlanes: [BatchPlane] = []
     for (index, anchor) in anchors.enumerated()
     where accepted.accepts(RaycastQuery.TargetAlignment(anchor.alignment)) {
-      guard let plane = BatchPlane(anchor, region: region) else {
+      guard let plane = try? BatchPlane(anchor, region: region) else {
         throw .runtime(
           "\(InputFile.name(planesPath)): $.planes[\(index)].boundary: not convex after Float "
             + "rounding")
@@ -237,9 +240,14 @@ enum RaycastCommand {
         (components[3][i], components[4][i], components[5][i]) = (unit.x, unit.y, unit.z)
       }
     }
-    return BatchRaySoA(
-      originX: components[0], originY: components[1], originZ: components[2],
-      directionX: components[3], directionY: components[4], directionZ: components[5])!
+    do {
+      return try BatchRaySoA(
+        originX: components[0], originY: components[1], originZ: components[2],
+        directionX: components[3], directionY: components[4], directionZ: components[5])
+    } catch {
+      // Six arrays of the same length, filled above: not reached.
+      throw .runtime("\(InputFile.name(path)): \(error)")
+    }
   }
 
   /// Writes all t values then all plane indices, little-endian.
