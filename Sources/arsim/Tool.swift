@@ -7,14 +7,17 @@ enum Tool {
   static let workCommands: [CommandSpec] = [
     ExplainCommand.spec, ProjectCommand.spec, RaycastCommand.spec, FilterCommand.spec,
     ImportCommand.spec, ReplayCommand.spec, ValidateCommand.spec, SynthCommand.spec,
-    RenderCommand.spec, SweepCommand.spec,
+    RenderCommand.spec, SweepCommand.spec, ArcoreCommand.spec,
   ]
 
   /// The commands about the tool itself (kept apart: their arguments list the others).
   static let toolCommands: [CommandSpec] = [CompletionCommand.spec, HelpCommand.spec]
 
-  /// Every command.
+  /// Every top-level command.
   static var commands: [CommandSpec] { workCommands + toolCommands }
+
+  /// Every command and subcommand (`arcore`, `arcore transform`).
+  static var allCommands: [CommandSpec] { commands.flatMap(\.withSubcommands) }
 
   /// The command named `name`.
   static func command(named name: String) -> CommandSpec? {
@@ -63,8 +66,9 @@ enum Tool {
     return run(spec, Array(arguments.dropFirst()), streams: streams)
   }
 
-  /// Parses and runs one command.
+  /// Parses and runs one command (for a group, the subcommand its first argument names).
   static func run(_ spec: CommandSpec, _ arguments: [String], streams: StandardStreams) -> Int32 {
+    if !spec.subcommands.isEmpty { return runGroup(spec, arguments, streams: streams) }
     if ParsedArguments.asksForHelp(arguments) {
       return write(HelpFormatter.help(for: spec), to: streams, as: "arsim \(spec.name)")
     }
@@ -84,6 +88,32 @@ enum Tool {
       streams.writeError(message)
       return error.exitStatus
     }
+  }
+
+  /// Runs the subcommand of `group` that the first argument names; without one, or with
+  /// `-h`/`--help`, the group's help.
+  static func runGroup(_ group: CommandSpec, _ arguments: [String], streams: StandardStreams)
+    -> Int32
+  {
+    let help = HelpFormatter.help(for: group)
+    guard let word = arguments.first else {
+      streams.writeError(help + "\n")
+      return 64
+    }
+    if word == "-h" || word == "--help" {
+      return write(help, to: streams, as: "arsim \(group.name)")
+    }
+    guard let subcommand = group.subcommands.first(where: { $0.word == word }) else {
+      var message = "arsim \(group.name): unknown subcommand \"\(TerminalText.escaped(word))\""
+      if let suggestion = Suggestion.closest(to: word, among: group.subcommands.map(\.word)) {
+        message += " (did you mean \(suggestion)?)"
+      }
+      streams.writeError(
+        message + "\n" + HelpFormatter.usage(for: group) + "\n"
+          + "Run `arsim \(group.name) --help` for the subcommands.\n")
+      return 64
+    }
+    return run(subcommand, Array(arguments.dropFirst()), streams: streams)
   }
 
   /// Writes `text` and a newline to standard output: 0 when every byte was written, 141 for a

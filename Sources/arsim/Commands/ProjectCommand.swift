@@ -14,7 +14,14 @@ enum ProjectCommand {
 
   static let spec = CommandSpec(
     name: "project", summary: "Project world points to image pixels.",
-    usage: ["project [FILE] --intrinsics fx,fy,ox,oy [options]"],
+    usage: [
+      "project [FILE] --intrinsics fx,fy,ox,oy [options]",
+      "project --projection-matrix --intrinsics fx,fy,ox,oy",
+      "        --image-size WxH --viewport WxH",
+      "        --interface-orientation NAME --z-near N --z-far F",
+      "project --view-matrix --camera-transform m0,...,m15",
+      "        --interface-orientation NAME",
+    ],
     discussion: """
       Reads world points and prints a JSON array with the image pixel [u,v] of each (top-left \
       origin; pixel (i,j) covers [i,i+1)x[j,j+1)), or null for a point behind the camera. \
@@ -27,12 +34,24 @@ enum ProjectCommand {
         u = ox + 0.5 + fx*x/(-z),  v = oy + 0.5 - fy*y/(-z)
 
       and OpenCV's pixel coordinates (cv::projectPoints) are u - 0.5, v - 0.5.
+
+      With --projection-matrix and/or --view-matrix it reads no points and prints ARKit's \
+      rendering matrices instead, as one JSON object: {"projectionMatrix": [16 numbers]} is \
+      ARCamera.projectionMatrix(for:viewportSize:zNear:zFar:), {"viewMatrix": [16 numbers]} is \
+      ARCamera.viewMatrix(for:). Both are column-major as simd stores them: element [4*c + r] \
+      is column c, row r (so [8] is column 2, row 0 and [12], [13], [14] hold the translation \
+      column). A world point p gives clip = projection * view * (p, 1) and normalized device \
+      coordinates clip.xyz / clip.w: x and y in -1...1 across the viewport (+y up), i.e. the \
+      viewport point ((x + 1)/2 * width, (1 - y)/2 * height) where projectPoint draws p; z in \
+      0...1 as Metal's depth (0 at --z-near, 1 at --z-far); clip.w is the depth in metres.
       """,
-    arguments: [points], options: [imageSize] + CameraOptions.options, run: run)
+    arguments: [points], options: [imageSize] + CameraOptions.options,
+    optionGroups: [RenderingMatrices.group], run: run)
 
   static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws(CommandLineError)
     -> String
   {
+    if let matrices = try RenderingMatrices(parsed) { return try matrices.run(parsed) }
     let imageResolution = parsed.value(imageSize)
     guard let camera = try CameraOptions.camera(from: parsed, imageResolution: imageResolution)
     else { throw .usage("option --intrinsics is required") }
@@ -48,22 +67,10 @@ enum ProjectCommand {
     throws(CommandLineError) -> [SIMD3<Float>]
   {
     let name = InputFile.name(path)
-    let data = Data(try InputFile.read(path, context))
-    try JSONPath.requireValidJSON(data, name: name)
-    let values: [[Double]]
-    do {
-      values = try JSONDecoder().decode([[Double]].self, from: data)
-    } catch let error as DecodingError {
-      throw .runtime(TerminalText.escaped("\(name): \(JSONPath.describe(error))"))
-    } catch {
-      throw .runtime(TerminalText.escaped("\(name): \(error.localizedDescription)"))
-    }
+    let values = try NumberTupleInput.read(path: path, count: 3, shape: "[x, y, z]", context)
     var result: [SIMD3<Float>] = []
     result.reserveCapacity(values.count)
     for (index, xyz) in values.enumerated() {
-      guard xyz.count == 3 else {
-        throw .runtime("\(name): $[\(index)]: expected [x, y, z], got \(xyz.count) numbers")
-      }
       let point = SIMD3<Float>(Float(xyz[0]), Float(xyz[1]), Float(xyz[2]))
       guard point.isFinite else {
         throw .runtime("\(name): $[\(index)]: coordinates must be finite (and within Float range)")

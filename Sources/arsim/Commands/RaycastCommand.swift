@@ -71,7 +71,8 @@ enum RaycastCommand {
     name: "raycast", summary: "Intersect many rays with plane anchors on the SIMD kernels.",
     usage: [
       "raycast --planes FILE --rays FILE [options]",
-      "raycast --planes FILE --full-frame WxH --intrinsics fx,fy,ox,oy [options]",
+      "raycast --planes FILE --full-frame WxH --intrinsics fx,fy,ox,oy",
+      "        [options]",
     ],
     discussion: """
       Intersects many rays with the plane anchors of --planes on the batched SIMD kernels and \

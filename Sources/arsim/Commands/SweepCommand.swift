@@ -43,7 +43,8 @@ enum SweepCommand {
     name: "sweep",
     summary: "Replay recordings under a parameter grid (sharded), rank the settings.",
     usage: [
-      "sweep --recordings DIR --grid GRID.json --out RESULTS.jsonl [options]",
+      "sweep --recordings DIR --grid GRID.json --out RESULTS.jsonl",
+      "      [options]",
       "sweep --merge RESULTS.jsonl... [--out MERGED.jsonl] [options]",
     ],
     discussion: """

@@ -99,6 +99,10 @@ struct CompletionScriptTests {
       (["replay", "--out", "\(directory)/data."], ["\(directory)/data.txt"]),
       (["replay", "--threads", ""], []),
       (["sweep", "--recordings", "\(directory)/d"], ["\(directory)/data"]),
+      (["arcore", ""], ["transform", "--help", "-h"]),
+      (["arcore", "transform", "--from", "VIEW_"], ["VIEW_NORMALIZED"]),
+      (["arcore", "transform", "--rotation", "9"], ["90"]),
+      (["arcore", "transform", "--ro"], ["--rotation"]),
     ]
     for (words, expected) in cases where words != ["raycast", "-"] {
       #expect(try Self.bashCompletions(script, words).sorted() == expected.sorted(), "\(words)")
@@ -138,5 +142,7 @@ struct CompletionScriptTests {
     #expect(try completions("arsim raycast --target existingPlaneI") == ["existingPlaneInfinite"])
     #expect(try completions("arsim explain --ori") == ["--orientation"])
     #expect(try completions("arsim sweep --rank-by p") == ["placementErrorMm"])
+    #expect(try completions("arsim arcore ") == ["transform"])
+    #expect(try completions("arsim arcore transform --sensor-orientation 2") == ["270"])
   }
 }

@@ -28,7 +28,7 @@ extension CompletionScript {
     ]
     for spec in commands {
       lines.append("    \(spec.name))")
-      lines += bashCommand(spec).map { "      " + $0 }
+      lines += bashCase(spec, wordIndex: 1).map { "      " + $0 }
       lines.append("      ;;")
     }
     lines += [
@@ -40,8 +40,30 @@ extension CompletionScript {
     return lines.joined(separator: "\n")
   }
 
-  /// The body of one command's case: option values, option names, then positional arguments.
-  private static func bashCommand(_ spec: CommandSpec) -> [String] {
+  /// The body of the case of `spec`, whose word is `COMP_WORDS[wordIndex]`: for a group, a
+  /// nested case over its subcommands.
+  private static func bashCase(_ spec: CommandSpec, wordIndex: Int) -> [String] {
+    guard !spec.subcommands.isEmpty else { return bashCommand(spec, firstWord: wordIndex + 1) }
+    let words = spec.subcommands.map(\.word) + ["--help", "-h"]
+    var lines = [
+      "if (( COMP_CWORD == \(wordIndex + 1) )); then",
+      "  _arsim_reply \"\(words.joined(separator: " "))\" \"$cur\"",
+      "  return",
+      "fi",
+      "case \"${COMP_WORDS[\(wordIndex + 1)]}\" in",
+    ]
+    for subcommand in spec.subcommands {
+      lines.append("  \(subcommand.word))")
+      lines += bashCase(subcommand, wordIndex: wordIndex + 1).map { "    " + $0 }
+      lines.append("    ;;")
+    }
+    lines.append("esac")
+    return lines
+  }
+
+  /// The body of one command's case: option values, option names, then positional arguments
+  /// (counted from `COMP_WORDS[firstWord]`).
+  private static func bashCommand(_ spec: CommandSpec, firstWord: Int) -> [String] {
     let options = options(of: spec)
     var lines = ["case \"$prev\" in"]
     for option in options where option.arity != .flag {
@@ -61,7 +83,7 @@ extension CompletionScript {
     let valued = options.filter { $0.arity != .flag }.map(\.flagName)
     lines += [
       "local n=0 skip=0",
-      "for (( i = 2; i < COMP_CWORD; i++ )); do",
+      "for (( i = \(firstWord); i < COMP_CWORD; i++ )); do",
       "  if (( skip )); then skip=0; continue; fi",
       "  case \"${COMP_WORDS[i]}\" in",
     ]

@@ -15,27 +15,48 @@ extension CompletionScript {
     }
     for spec in commands {
       lines.append("")
-      let condition = "-n " + fishQuoted("__fish_seen_subcommand_from \(spec.name)")
-      for option in options(of: spec) {
-        var line = "complete -c arsim \(condition)"
-        if option.name == CommandSpec.help.declaration.name { line += " -s h" }
-        line += " -l \(option.name)"
-        if option.arity != .flag { line += " " + fishValue(option.completion) }
-        line += " -d " + fishQuoted(firstSentence(option.help))
-        lines.append(line)
-      }
-      for argument in spec.arguments.map(\.declaration) {
-        let values: String
-        switch argument.completion {
-        case .none: continue
-        case .file, .outputFile: values = "-F"
-        case .directory: values = "-a '(__fish_complete_directories)'"
-        case .values(let words): values = "-a " + fishQuoted(words.joined(separator: " "))
-        }
-        lines.append("complete -c arsim \(condition) " + values)
-      }
+      lines += fishLines(spec, seen: [spec.name])
     }
     return lines.joined(separator: "\n")
+  }
+
+  /// The lines of `spec`, reached through the command words `seen` (for a subcommand, its
+  /// group's word then its own): its options and arguments, or a group's subcommands.
+  private static func fishLines(_ spec: CommandSpec, seen: [String]) -> [String] {
+    let seenTest = seen.map { "__fish_seen_subcommand_from \($0)" }.joined(separator: "; and ")
+    guard spec.subcommands.isEmpty else {
+      let words = spec.subcommands.map(\.word)
+      let before =
+        seenTest + "; and not __fish_seen_subcommand_from " + words.joined(separator: " ")
+      var lines = spec.subcommands.map {
+        "complete -c arsim -n \(fishQuoted(before)) -a \($0.word) -d \(fishQuoted($0.summary))"
+      }
+      for subcommand in spec.subcommands {
+        lines += fishLines(subcommand, seen: seen + [subcommand.word])
+      }
+      return lines
+    }
+    let condition = "-n " + fishQuoted(seenTest)
+    var lines: [String] = []
+    for option in options(of: spec) {
+      var line = "complete -c arsim \(condition)"
+      if option.name == CommandSpec.help.declaration.name { line += " -s h" }
+      line += " -l \(option.name)"
+      if option.arity != .flag { line += " " + fishValue(option.completion) }
+      line += " -d " + fishQuoted(firstSentence(option.help))
+      lines.append(line)
+    }
+    for argument in spec.arguments.map(\.declaration) {
+      let values: String
+      switch argument.completion {
+      case .none: continue
+      case .file, .outputFile: values = "-F"
+      case .directory: values = "-a '(__fish_complete_directories)'"
+      case .values(let words): values = "-a " + fishQuoted(words.joined(separator: " "))
+      }
+      lines.append("complete -c arsim \(condition) " + values)
+    }
+    return lines
   }
 
   private static func fishValue(_ completion: CompletionKind) -> String {

@@ -27,23 +27,7 @@ extension CompletionScript {
     ]
     for spec in commands {
       lines.append("    \(spec.name))")
-      lines.append("      _arguments -S \\")
-      var specs: [String] = []
-      for option in options(of: spec) {
-        specs.append(zshOption(option))
-      }
-      for argument in spec.arguments.map(\.declaration) {
-        let action = zshAction(argument.completion)
-        let name = zshEscaped(argument.name)
-        switch argument.count {
-        case .one: specs.append(zshQuoted(":\(name):\(action)"))
-        case .optional: specs.append(zshQuoted("::\(name):\(action)"))
-        case .oneOrMore, .zeroOrMore: specs.append(zshQuoted("*:\(name):\(action)"))
-        }
-      }
-      lines += specs.enumerated().map { index, text in
-        "        " + text + (index == specs.count - 1 ? "" : " \\")
-      }
+      lines += zshCase(spec).map { "      " + $0 }
       lines.append("      ;;")
     }
     lines += [
@@ -57,6 +41,51 @@ extension CompletionScript {
       "fi",
     ]
     return lines.joined(separator: "\n")
+  }
+
+  /// The body of the case of `spec` (its word is `words[1]`): `_arguments` with its options
+  /// and arguments, or for a group the subcommands and a nested case.
+  private static func zshCase(_ spec: CommandSpec) -> [String] {
+    guard spec.subcommands.isEmpty else {
+      var lines = ["local -a subcommands", "subcommands=("]
+      for subcommand in spec.subcommands {
+        lines.append("  \(zshQuoted(subcommand.word + ":" + subcommand.summary))")
+      }
+      lines += [
+        ")",
+        "if (( CURRENT == 2 )); then",
+        "  _describe -t commands 'arsim \(spec.name) subcommand' subcommands",
+        "  return",
+        "fi",
+        "shift words",
+        "(( CURRENT-- ))",
+        "case ${words[1]} in",
+      ]
+      for subcommand in spec.subcommands {
+        lines.append("  \(subcommand.word))")
+        lines += zshCase(subcommand).map { "    " + $0 }
+        lines.append("    ;;")
+      }
+      lines.append("esac")
+      return lines
+    }
+    var specs: [String] = []
+    for option in options(of: spec) {
+      specs.append(zshOption(option))
+    }
+    for argument in spec.arguments.map(\.declaration) {
+      let action = zshAction(argument.completion)
+      let name = zshEscaped(argument.name)
+      switch argument.count {
+      case .one: specs.append(zshQuoted(":\(name):\(action)"))
+      case .optional: specs.append(zshQuoted("::\(name):\(action)"))
+      case .oneOrMore, .zeroOrMore: specs.append(zshQuoted("*:\(name):\(action)"))
+      }
+    }
+    return ["_arguments -S \\"]
+      + specs.enumerated().map { index, text in
+        "  " + text + (index == specs.count - 1 ? "" : " \\")
+      }
   }
 
   private static func zshOption(_ option: OptionDeclaration) -> String {

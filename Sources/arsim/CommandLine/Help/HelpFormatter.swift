@@ -19,6 +19,13 @@ enum HelpFormatter {
             entry(label: $0.name, text: describe($0.help, values: $0.allValueStrings))
           }.joined(separator: "\n"))
     }
+    if !spec.subcommands.isEmpty {
+      sections.append(
+        "SUBCOMMANDS:\n"
+          + spec.subcommands.map {
+            entry(label: $0.word, text: $0.summary, column: 14)
+          }.joined(separator: "\n"))
+    }
     for group in spec.allGroups {
       sections.append(
         "\(group.title):\n"
@@ -28,9 +35,40 @@ enum HelpFormatter {
     return sections.joined(separator: "\n\n")
   }
 
-  /// `USAGE: arsim ...` and further lines aligned under the first.
+  /// `USAGE: arsim ...` and further lines aligned under the first; a usage line that starts
+  /// with a space continues the one before it, and a line too long for `width` is wrapped with
+  /// its continuation under the first option.
   static func usage(for spec: CommandSpec) -> String {
-    let lines = spec.usageLines.map { "arsim \($0)" }
+    let indent = String(repeating: " ", count: "arsim \(spec.name) ".count)
+    var lines: [String] = []
+    for line in spec.usageLines {
+      if line.hasPrefix(" ") {
+        lines.append("      \(line)")
+        continue
+      }
+      let text = "arsim \(line)"
+      let head = "arsim \(spec.name) "
+      guard text.count + 7 > width, text.hasPrefix(head) else {
+        lines.append(text)
+        continue
+      }
+      // Keep `--option VALUE` together: join them with a no-break space while wrapping.
+      var units: [String] = []
+      for word in text.dropFirst(head.count).split(separator: " ").map(String.init) {
+        if let last = units.last, last.hasPrefix("--"), !last.contains("\u{A0}"),
+          !word.hasPrefix("-"), !word.hasPrefix("[")
+        {
+          units[units.count - 1] = last + "\u{A0}" + word
+        } else {
+          units.append(word)
+        }
+      }
+      let wrapped = wrap(units.joined(separator: " "), width: width - 7 - head.count).map {
+        $0.replacingOccurrences(of: "\u{A0}", with: " ")
+      }
+      lines.append(head + wrapped[0])
+      lines += wrapped.dropFirst().map { indent + $0 }
+    }
     return usage(lines)
   }
 
