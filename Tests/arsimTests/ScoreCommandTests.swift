@@ -317,6 +317,29 @@ struct ScoreCommandTests {
     }
   }
 
+  /// `--markers -` reads standard input: the same score as from the file, and a bad line is
+  /// named as standard input's.
+  @Test func markersFromStandardInput() throws {
+    let directory = try RecordingFixtures.makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let recording = Self.scenes.appendingPathComponent("dashboard-portrait.json").path
+    let (out, _) = try Self.replay(recording, in: directory)
+    let lines = try String(contentsOfFile: out, encoding: .utf8)
+    let fromFile = try ArsimRunner.run(["score", recording, "--markers", out, "--json"])
+    let fromInput = try ArsimRunner.run(
+      ["score", recording, "--markers", "-", "--json"], stdin: lines)
+    #expect(fromFile.status == 0, "\(fromFile.stderr)")
+    #expect(fromInput.status == 0, "\(fromInput.stderr)")
+    #expect(!fromFile.stdout.isEmpty)
+    #expect(fromInput.stdout == fromFile.stdout)
+    let bad = try ArsimRunner.run(
+      ["score", recording, "--markers", "-", "--no-diagnosis"],
+      stdin: "{\"frame\": 0, \"markers\": []}\n{\"frame\": -2, \"markers\": []}\n")
+    #expect(bad.status == 1)
+    #expect(bad.stderr.contains("<stdin>:2"), "\(bad.stderr)")
+    #expect(bad.stderr.contains(": frame: "), "\(bad.stderr)")
+  }
+
   @Test func unreadableFilesAreNamed() throws {
     let recording = Self.scenes.appendingPathComponent("dashboard-portrait.json").path
     let missing = "/nonexistent/markers.jsonl"

@@ -25,14 +25,21 @@ public struct MarkersFileReader {
 
   /// Opens `path`.
   ///
-  /// - Throws: `InputFileError` (`.io`) naming the file when it cannot be opened.
+  /// - Throws: `InputFileError` (`.io`) naming the file and the system's reason when it cannot
+  ///   be opened.
   public init(path: String, maximumLineBytes: Int = RecordingLimits.default.maximumLineBytes)
     throws
   {
-    guard let handle = FileHandle(forReadingAtPath: path) else {
-      throw InputFileError(.io, "cannot open the file", file: path)
-    }
-    self.path = path
+    try self.init(
+      handle: FileReading.openForReading(path), name: path, maximumLineBytes: maximumLineBytes)
+  }
+
+  /// Reads an open handle (standard input, a pipe) named `name` in errors.
+  public init(
+    handle: FileHandle, name: String,
+    maximumLineBytes: Int = RecordingLimits.default.maximumLineBytes
+  ) {
+    path = name
     lines = BufferedLineReader(handle: handle, maximumLineBytes: maximumLineBytes)
   }
 

@@ -15,6 +15,16 @@ extension PlacementHarness {
   ) throws -> PlacementScore {
     var session = try SimulatedSession(contentsOfFile: recordingPath, limits: limits)
     var reader = try MarkersFileReader(path: markersPath, maximumLineBytes: limits.maximumLineBytes)
+    return try score(&session, markers: &reader)
+  }
+
+  /// Scores the markers `reader` reads against the rest of `session` (see
+  /// ``score(recording:markers:limits:)``).
+  ///
+  /// - Throws: as ``score(recording:markers:limits:)``.
+  public func score(_ session: inout SimulatedSession, markers reader: inout MarkersFileReader)
+    throws -> PlacementScore
+  {
     var frames = 0
     let score = try run(&session) { frame in
       frames = frame.frameIndex + 1
