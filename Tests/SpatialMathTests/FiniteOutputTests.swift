@@ -2,13 +2,13 @@ import Foundation
 import SpatialMath
 import Testing
 
-extension TestSplitMix64 {
+extension SplitMix64 {
   /// A finite `Float` of either sign with a magnitude anywhere from 1e-30 to 1e30 (log-uniform),
   /// or exactly zero one time in sixteen.
   mutating func wideFloat() -> Float {
     if next() % 16 == 0 { return 0 }
     let magnitude = pow(10, uniform(-30...30))
-    return Float((unit() < 0.5 ? -1 : 1) * magnitude)
+    return Float((nextUnitDouble() < 0.5 ? -1 : 1) * magnitude)
   }
 
   mutating func wideVector() -> SIMD3<Float> { SIMD3(wideFloat(), wideFloat(), wideFloat()) }
@@ -20,7 +20,7 @@ extension TestSplitMix64 {
 struct FiniteOutputTests {
   @Test(arguments: testSeeds)
   func vectorsRaysAndPlanes(seed: UInt64) {
-    var rng = TestSplitMix64(seed: seed)
+    var rng = SplitMix64(seed: seed)
     for _ in 0..<500 {
       let (a, b, c) = (rng.wideVector(), rng.wideVector(), rng.wideVector())
       if let unit = a.normalized() {
@@ -44,7 +44,7 @@ struct FiniteOutputTests {
 
   @Test(arguments: testSeeds)
   func quaternionsAndRigidTransforms(seed: UInt64) throws {
-    var rng = TestSplitMix64(seed: seed)
+    var rng = SplitMix64(seed: seed)
     for _ in 0..<300 {
       let raw = Quaternion(
         vector: SIMD4(rng.wideFloat(), rng.wideFloat(), rng.wideFloat(), rng.wideFloat()))
@@ -58,7 +58,7 @@ struct FiniteOutputTests {
         let near = try #require(Quaternion(vector: q.vector + SIMD4(repeating: 1e-7)).normalized())
         let opposite = Quaternion(vector: -near.vector)
         for other in [rng.rotation(), near, opposite, q] {
-          let s = q.slerp(to: other, t: Float(rng.unit()))
+          let s = q.slerp(to: other, t: Float(rng.nextUnitDouble()))
           #expect(s.vector.isFinite && abs(s.length - 1) <= 1e-5, "seed \(seed)")
         }
         let t = RigidTransform(rotation: q, translation: rng.vector(1000))
@@ -76,7 +76,7 @@ struct FiniteOutputTests {
 
   @Test(arguments: testSeeds)
   func matrixInverses(seed: UInt64) {
-    var rng = TestSplitMix64(seed: seed)
+    var rng = SplitMix64(seed: seed)
     for _ in 0..<300 {
       let m3 = Matrix3x3(rng.wideVector(), rng.wideVector(), rng.wideVector())
       if let inverse = m3.inverted() { #expect(inverse.isFinite, "seed \(seed): \(m3)") }
@@ -91,7 +91,7 @@ struct FiniteOutputTests {
 
   @Test(arguments: testSeeds)
   func twoDimensionalGeometry(seed: UInt64) {
-    var rng = TestSplitMix64(seed: seed)
+    var rng = SplitMix64(seed: seed)
     for _ in 0..<300 {
       let t = AffineTransform2D(
         a: Double(rng.wideFloat()), b: Double(rng.wideFloat()), c: Double(rng.wideFloat()),
