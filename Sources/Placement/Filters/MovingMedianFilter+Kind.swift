@@ -1,0 +1,23 @@
+extension PositionFilterKind {
+  /// `median`: ``MovingMedianFilter``.
+  public static let median = PositionFilterKind(
+    name: "median", title: "Moving median filter",
+    summary:
+      "Per-axis median over a time window: ignores isolated outliers, lags by half a window.",
+    parameters: [
+      FilterParameter(
+        "window", valueName: "SECONDS", summary: "Window length", unit: "s", domain: .positive,
+        default: .number(0.2)),
+      FilterParameter(
+        "max-samples", valueName: "COUNT", summary: "Most samples kept in the window",
+        domain: .integer(minimum: 1), default: .integer(64)),
+    ]
+  ) { values throws(FilterConfigurationError) in
+    guard
+      let filter = MovingMedianFilter(
+        windowSeconds: try values.number("window"),
+        maximumSampleCount: try values.integer("max-samples"))
+    else { throw .refused(values) }
+    return AnyPositionFilter(filter)
+  }
+}
