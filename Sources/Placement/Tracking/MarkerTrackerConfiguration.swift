@@ -1,6 +1,8 @@
 /// Parameters of `MarkerTracker`. Distances are metres in world space, times seconds.
 ///
 /// Defaults suit buttons a few centimetres apart measured with millimetre-scale noise at 30 Hz.
+/// Each property has a row in ``settings`` (name, unit, valid values), which replay settings'
+/// `tracker` object and the JSON Schema follow; a new property needs its row there.
 public struct MarkerTrackerConfiguration: Sendable, Hashable, Codable {
   /// A measurement can be assigned to a marker only when it has the marker's label and lies within
   /// this distance of the marker's predicted position.
@@ -31,13 +33,9 @@ public struct MarkerTrackerConfiguration: Sendable, Hashable, Codable {
   /// The default configuration.
   public init() {}
 
-  /// Whether every value is usable (finite, positive where a size or count).
+  /// Whether every value is usable: each setting's value lies in its domain
+  /// (``settings``: finite, positive where a size or count).
   public var isValid: Bool {
-    associationGateMeters.isFinite && associationGateMeters > 0 && confirmationHitCount >= 1
-      && maximumCoastSeconds.isFinite && maximumCoastSeconds >= 0 && reanchorMeasurementCount >= 1
-      && reanchorSearchRadiusMeters.isFinite && reanchorSearchRadiusMeters >= 0
-      && reanchorConsistencyMeters.isFinite && reanchorConsistencyMeters > 0
-      && minimumConfidence.isFinite && spreadTimeConstantSeconds.isFinite
-      && spreadTimeConstantSeconds > 0 && rigidMinimumSupport >= 1
+    Self.settings.allSatisfy { $0.accepts($0.value(in: self)) }
   }
 }
