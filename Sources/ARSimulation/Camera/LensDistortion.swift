@@ -1,5 +1,6 @@
 /// Brown–Conrady lens distortion with OpenCV's convention, applied to normalized image-plane
-/// coordinates `(x, y) = ((u-ox)/fx, (v-oy)/fy)` (y down, like image pixels):
+/// coordinates `(x, y) = ((u - ox - 0.5)/fx, (v - oy - 0.5)/fy)` for continuous image pixels
+/// `(u, v)` (OpenCV's `((u_cv - ox)/fx, (v_cv - oy)/fy)`; y down, like image pixels):
 ///
 ///     r² = x² + y²,  radial = 1 + k1 r² + k2 r⁴ + k3 r⁶
 ///     x_d = x radial + 2 p1 x y + p2 (r² + 2x²)

@@ -8,8 +8,10 @@ import SpatialMath
 /// JSON: `{"preset": "iPhone15Pro"}` or `{"intrinsics": [fx, fy, ox, oy], "imageResolution":
 /// [w, h]}` (image pixels, top-left origin). Presets (approximate values for the 1920x1440 video
 /// format; real devices report per-frame intrinsics that differ by a few pixels):
-/// - `iPhone15Pro`: fx = fy = 1445, principal point (959.5, 719.5) — the BENCHMARKS.md camera;
-/// - `iPhoneXS`: fx = fy = 1460, principal point (960, 720).
+/// - `iPhone15Pro`: fx = fy = 1445, principal point (959.5, 719.5) as ARKit reports it, which is
+///   the image centre (960, 720) in continuous pixels — the camera of the raycast benchmark;
+/// - `iPhoneXS`: fx = fy = 1460, principal point (960, 720), i.e. (960.5, 720.5) in continuous
+///   pixels, half a pixel right of and below the image centre.
 public struct SceneDeviceSpec: Sendable, Hashable {
   /// The known preset names, sorted.
   public static let presetNames = ["iPhone15Pro", "iPhoneXS"]
