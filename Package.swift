@@ -59,7 +59,7 @@ let package = Package(
     .testTarget(
       name: "ARSimulationTests",
       dependencies: [
-        "ARSimulation", "SpatialMath", "_RaycastKernels", "_SimulationFixtures",
+        "ARSimulation", "SpatialMath", "_RaycastKernels", "_SimulationFixtures", "_TestSupport",
       ]),
     .testTarget(
       name: "PlacementTests",

@@ -1,7 +1,7 @@
 import Placement
 import SceneFormat
 
-/// Metrics of a replay against the recording's truth objects (DESIGN §6). Distances in
+/// Metrics of a replay against the recording's truth objects. Distances in
 /// millimetres, image distances in pixels, times in seconds from the first frame.
 ///
 /// A truth object counts in a frame when its position projects inside that frame's viewport

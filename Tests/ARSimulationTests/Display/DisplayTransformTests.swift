@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Display transform")
 struct DisplayTransformTests {
-  @Test("Same aspect ratio: the transform is the pure rotation of DESIGN §3.2")
+  @Test("Same aspect ratio: the transform is the pure rotation of the Coordinate Spaces article")
   func pureRotations() throws {
     // A 1920x1440 image on a viewport with the rotated image's aspect ratio needs no crop, so
     // kx = ky = 1 and the transform is exactly the rotation formula.

@@ -61,7 +61,7 @@ struct VisionGeometryTests {
   }
 
   @Test(
-    "Orientation maps stored to oriented coordinates as DESIGN §3.3 lists",
+    "Orientation maps stored to oriented coordinates as the Coordinate Spaces article lists",
     arguments: [
       (ImageOrientation.up, Point(x: 0.1, y: 0.2)), (.upMirrored, Point(x: 0.9, y: 0.2)),
       (.down, Point(x: 0.9, y: 0.8)), (.downMirrored, Point(x: 0.1, y: 0.8)),
