@@ -55,7 +55,7 @@ let package = Package(
       ],
       path: "Benchmarks/ARSimBenchmarks"
     ),
-    .testTarget(name: "SpatialMathTests", dependencies: ["SpatialMath"]),
+    .testTarget(name: "SpatialMathTests", dependencies: ["SpatialMath", "_TestSupport"]),
     .testTarget(
       name: "ARSimulationTests",
       dependencies: [
@@ -63,7 +63,9 @@ let package = Package(
       ]),
     .testTarget(
       name: "PlacementTests",
-      dependencies: ["Placement", "ARSimulation", "SpatialMath", "_SimulationFixtures"]),
+      dependencies: [
+        "Placement", "ARSimulation", "SpatialMath", "_SimulationFixtures", "_TestSupport",
+      ]),
     .testTarget(
       name: "SceneFormatTests",
       dependencies: ["SceneFormat", "ARSimulation", "SpatialMath", "_TestSupport"]),
