@@ -60,13 +60,13 @@ enum FilterBenchmarks {
       // defaults; each call site is specialized for its type.
       let direct =
         switch name {
-        case "oneEuro": bench.measure(OneEuroFilter()!)
+        case "oneEuro": bench.measure(try! OneEuroFilter())
         case "kalman":
           bench.measure(
-            ConstantVelocityKalmanFilter(
-              accelerationNoiseDensity: 3e-6, measurementStdMeters: 0.003)!)
-        case "exponential": bench.measure(ExponentialFilter(timeConstantSeconds: 0.1)!)
-        default: bench.measure(MovingMedianFilter(windowSeconds: 0.2)!)
+            try! ConstantVelocityKalmanFilter(
+              accelerationNoiseDensity: 3e-6, measurementStdMeters: 0.003))
+        case "exponential": bench.measure(try! ExponentialFilter(timeConstantSeconds: 0.1))
+        default: bench.measure(try! MovingMedianFilter(windowSeconds: 0.2))
         }
       let erased = bench.measure(wrapped)
       precondition(direct.sum == erased.sum, "\(name): wrapped and concrete filters disagree")

@@ -121,7 +121,7 @@ import _TestSupport
       let viewport = Self.size(&rng, -30, 30)
       for orientation in InterfaceOrientation.allCases {
         guard
-          let t = AffineTransform2D.displayTransform(
+          let t = try? AffineTransform2D.displayTransform(
             imageResolution: image, orientation: orientation, viewportSize: viewport)
         else { continue }
         reached.count("displayTransform")
@@ -188,8 +188,8 @@ import _TestSupport
     let points = scattered + onFloor
     let world = FrameWorld(
       planeAnchors: anchors,
-      featurePoints: FeaturePointCloud(
-        points: points, identifiers: (0..<points.count).map(UInt64.init))!)
+      featurePoints: try! FeaturePointCloud(
+        points: points, identifiers: (0..<points.count).map(UInt64.init)))
     let raycaster = Raycaster()
     var reached = BranchCoverage()
     for _ in 0..<600 {

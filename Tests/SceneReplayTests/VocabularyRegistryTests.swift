@@ -1,6 +1,7 @@
 import ARSimulation
 import Foundation
 import Placement
+import SceneFormat
 import Testing
 import _TestSupport
 
@@ -34,9 +35,14 @@ import _TestSupport
     return current
   }
 
+  /// The enum's values as text (numbers as written: `90`).
   static func enumValues(_ path: String, in definitions: [String: Any]) throws -> [String] {
     let object = try #require(try node(path, in: definitions) as? [String: Any], "\(path)")
-    return try #require(object["enum"] as? [String], "\(path) has no enum")
+    let values = try #require(object["enum"] as? [Any], "\(path) has no enum")
+    return values.map { value in
+      if let number = value as? NSNumber, !(value is String) { return "\(number.intValue)" }
+      return "\(value)"
+    }
   }
 
   /// Every schema enum with the Swift table it copies.
@@ -52,6 +58,18 @@ import _TestSupport
     ("filterName", PositionFilterKind.all.map(\.name)),
     ("backFacePolicy", BackFacePolicy.allNames),
     ("sceneSpec/properties/device/oneOf/0/properties/preset", SceneDeviceSpec.presetNames),
+    ("camera/properties/trackingState", Camera.TrackingState.allNames),
+    ("camera/properties/trackingStateReason", Camera.TrackingState.Reason.allNames),
+    ("platform", RecordingPlatform.allNames),
+    ("surfaceRotation", ARCore.SurfaceRotation.allNames),
+    ("arcoreTrackingState", ARCore.TrackingState.allNames),
+    (
+      "arcoreSession/properties/principalPointConvention",
+      ARCore.PrincipalPointConvention.allNames
+    ),
+    ("arcoreSession/properties/instantPlacementMode", ARCore.Frame.InstantPlacementMode.allNames),
+    ("arcoreSession/properties/sensorOrientation", ARCore.rightAngleDegrees.map(String.init)),
+    ("mlKitObject/properties/rotationDegrees", ARCore.rightAngleDegrees.map(String.init)),
     (
       "filterParameters/propertyNames",
       PositionFilterKind.all.flatMap { $0.parameters.map(\.name) }
@@ -162,13 +180,18 @@ import _TestSupport
       [
         "recording/allOf/1", "headerMembers", "frame", "camera", "lensDistortion", "plane",
         "extent", "featurePoints", "detection", "label", "vision",
-        "vision/properties/scaleFitAlignment",
-        "viewport", "displayTransform", "truth", "truthObject",
+        "vision/properties/scaleFitAlignment", "viewport", "displayTransform", "truth",
+        "truthObject", "arcoreSession", "displayGeometry", "arcoreFrame", "arcoreIntrinsics",
+        "arcoreFrame/properties/planeStates/items", "mlKitObject",
+        "mlKitObject/properties/labels/items",
       ], in: definitions)
     let values = Set(
       ImageCropAndScaleOption.allNames + ImageOrientation.allNames + InterfaceOrientation.allNames
         + PlaneAnchor.Alignment.allNames + PlaneAnchor.Classification.allNames
-        + ["arplacementsim.recording"])
+        + Camera.TrackingState.allNames + Camera.TrackingState.Reason.allNames
+        + RecordingPlatform.allNames + ARCore.SurfaceRotation.allNames
+        + ARCore.TrackingState.allNames + ARCore.PrincipalPointConvention.allNames
+        + ARCore.Frame.InstantPlacementMode.allNames + ["arplacementsim.recording"])
     let dictionary = Set(try Self.dictionaryNames("recording.dict"))
     #expect(members.union(values).subtracting(dictionary).sorted() == [], "missing")
     #expect(dictionary.subtracting(members.union(values)).sorted() == [], "unknown")

@@ -36,9 +36,10 @@ extension AnyPositionFilter {
 }
 
 extension MarkerTracker where Filter == AnyPositionFilter {
-  /// Creates a tracker with `AnyPositionFilter.trackingDefault`, or `nil` when the configuration is
-  /// not valid.
-  public init?(configuration: MarkerTrackerConfiguration = .init()) {
-    self.init(configuration: configuration, filterPrototype: .trackingDefault)
+  /// Creates a tracker with `AnyPositionFilter.trackingDefault`.
+  ///
+  /// - Throws: `ParameterError` naming the first configuration member that is not valid.
+  public init(configuration: MarkerTrackerConfiguration = .init()) throws(ParameterError) {
+    try self.init(configuration: configuration, filterPrototype: .trackingDefault)
   }
 }

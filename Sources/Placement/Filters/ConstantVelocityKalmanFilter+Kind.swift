@@ -39,24 +39,21 @@ extension PositionFilterKind {
   ) { values throws(FilterConfigurationError) in
     let noise = try values.number("process-noise")
     let std = try values.number("measurement-std")
-    guard let gate = ChiSquareGate(threshold: try values.number("gate")) else {
-      throw .refused(values)
-    }
+    let threshold = try values.number("gate")
     let reanchor = try values.integer("reanchor")
     if try values.choice("model") == "velocity" {
-      guard
-        let filter = ConstantVelocityKalmanFilter(
+      let speed = try values.number("initial-speed-std")
+      return try values.built { () throws(ParameterError) in
+        try ConstantVelocityKalmanFilter(
           accelerationNoiseDensity: noise, measurementStdMeters: std,
-          initialSpeedStdMetersPerSecond: try values.number("initial-speed-std"), gate: gate,
+          initialSpeedStdMetersPerSecond: speed, gate: ChiSquareGate(threshold: threshold),
           reanchorCount: reanchor)
-      else { throw .refused(values) }
-      return AnyPositionFilter(filter)
+      }
     }
-    guard
-      let filter = ConstantPositionKalmanFilter(
-        processNoiseDensity: noise, measurementStdMeters: std, gate: gate,
-        reanchorCount: reanchor)
-    else { throw .refused(values) }
-    return AnyPositionFilter(filter)
+    return try values.built { () throws(ParameterError) in
+      try ConstantPositionKalmanFilter(
+        processNoiseDensity: noise, measurementStdMeters: std,
+        gate: ChiSquareGate(threshold: threshold), reanchorCount: reanchor)
+    }
   }
 }

@@ -9,8 +9,9 @@ extension PositionFilterKind {
         domain: .positive, default: .number(0.1))
     ]
   ) { values throws(FilterConfigurationError) in
-    guard let filter = ExponentialFilter(timeConstantSeconds: try values.number("time-constant"))
-    else { throw .refused(values) }
-    return AnyPositionFilter(filter)
+    let tau = try values.number("time-constant")
+    return try values.built { () throws(ParameterError) in
+      try ExponentialFilter(timeConstantSeconds: tau)
+    }
   }
 }

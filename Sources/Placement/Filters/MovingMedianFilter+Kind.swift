@@ -13,11 +13,9 @@ extension PositionFilterKind {
         domain: .integer(minimum: 1), default: .integer(64)),
     ]
   ) { values throws(FilterConfigurationError) in
-    guard
-      let filter = MovingMedianFilter(
-        windowSeconds: try values.number("window"),
-        maximumSampleCount: try values.integer("max-samples"))
-    else { throw .refused(values) }
-    return AnyPositionFilter(filter)
+    let (window, count) = (try values.number("window"), try values.integer("max-samples"))
+    return try values.built { () throws(ParameterError) in
+      try MovingMedianFilter(windowSeconds: window, maximumSampleCount: count)
+    }
   }
 }

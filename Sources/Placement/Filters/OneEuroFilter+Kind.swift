@@ -16,11 +16,11 @@ extension PositionFilterKind {
         unit: "Hz", domain: .positive, default: .number(1)),
     ]
   ) { values throws(FilterConfigurationError) in
-    guard
-      let filter = OneEuroFilter(
-        minCutoffHz: try values.number("min-cutoff"), beta: try values.number("beta"),
-        derivativeCutoffHz: try values.number("d-cutoff"))
-    else { throw .refused(values) }
-    return AnyPositionFilter(filter)
+    let (minCutoff, beta, dCutoff) = (
+      try values.number("min-cutoff"), try values.number("beta"), try values.number("d-cutoff")
+    )
+    return try values.built { () throws(ParameterError) in
+      try OneEuroFilter(minCutoffHz: minCutoff, beta: beta, derivativeCutoffHz: dCutoff)
+    }
   }
 }

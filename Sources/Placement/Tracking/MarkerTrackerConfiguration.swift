@@ -33,9 +33,21 @@ public struct MarkerTrackerConfiguration: Sendable, Hashable, Codable {
   /// The default configuration.
   public init() {}
 
-  /// Whether every value is usable: each setting's value lies in its domain
-  /// (``settings``: finite, positive where a size or count).
-  public var isValid: Bool {
-    Self.settings.allSatisfy { $0.accepts($0.value(in: self)) }
+  /// Checks that every value is usable: each setting's value lies in its domain (``settings``:
+  /// finite; positive where a size, time constant or count).
+  ///
+  /// - Throws: `ParameterError` naming the first member that is not, in declaration order.
+  public func validate() throws(ParameterError) {
+    for setting in Self.settings {
+      let value = setting.value(in: self)
+      guard setting.accepts(value) else {
+        throw ParameterError(
+          parameter: setting.name, value: setting.text(of: value),
+          requirement: setting.requirement(refusing: value))
+      }
+    }
   }
+
+  /// Whether `validate()` accepts every value.
+  public var isValid: Bool { (try? validate()) != nil }
 }

@@ -33,6 +33,17 @@ public struct TrackerSetting: Sendable {
     /// The largest whole number an `integer` setting takes.
     public static let maximumInteger = 1_000_000
 
+    /// What a valid value must be, in `ParameterError`'s words (`finite and > 0`).
+    public var requirement: String {
+      switch self {
+      case .positive: "finite and > 0"
+      case .nonNegative: "finite and >= 0"
+      case .finite: "finite"
+      case .integer(let minimum): "an integer in \(minimum)...\(Self.maximumInteger)"
+      case .flag: "true or false"
+      }
+    }
+
     /// What a valid value looks like, for error messages.
     public var expected: String {
       switch self {
@@ -114,9 +125,22 @@ public struct TrackerSetting: Sendable {
     return true
   }
 
+  /// What `value`, which ``accepts(_:)`` refused, fails: the domain's requirement, or for an
+  /// integer the bound it crosses (`>= 1`, `<= 1000000`, `a whole number`).
+  public func requirement(refusing value: Value) -> String {
+    guard case .integer(let minimum) = domain, case .number(let n) = value else {
+      return domain.requirement
+    }
+    if n != n.rounded() { return "a whole number" }
+    return n < Double(minimum) ? ">= \(minimum)" : "<= \(Domain.maximumInteger)"
+  }
+
   /// The default value as text (`0.012`, `3`, `false`).
-  public var defaultDescription: String {
-    switch value(in: MarkerTrackerConfiguration()) {
+  public var defaultDescription: String { text(of: value(in: MarkerTrackerConfiguration())) }
+
+  /// A value as text, in the property's own precision (`0.012`, `3`, `false`).
+  public func text(of value: Value) -> String {
+    switch value {
     case .flag(let flag): "\(flag)"
     case .number(let n):
       if n == n.rounded(), abs(n) < 1e15 {

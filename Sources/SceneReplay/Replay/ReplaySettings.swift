@@ -199,9 +199,10 @@ public struct ReplaySettings: Sendable, Hashable {
       return point
     }
     let xy = try value.numbers(count: 2)
-    guard let point = BoxAnchorPoint(x: xy[0], y: xy[1]) else {
-      throw InputFileError(.invalidValue, "anchorPoint fractions must be in [0, 1]")
+    do {
+      return try BoxAnchorPoint(x: xy[0], y: xy[1])
+    } catch {
+      throw InputFileError(.invalidValue, "anchorPoint \(error.description)")
     }
-    return point
   }
 }

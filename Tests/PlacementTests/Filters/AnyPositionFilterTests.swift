@@ -23,25 +23,25 @@ import Testing
   @Test func defaultsAreTheDocumentedValues() throws {
     #expect(
       try AnyPositionFilter(name: "oneEuro", parameters: [:])
-        == AnyPositionFilter(OneEuroFilter(minCutoffHz: 1, beta: 0, derivativeCutoffHz: 1)!))
+        == AnyPositionFilter(try OneEuroFilter(minCutoffHz: 1, beta: 0, derivativeCutoffHz: 1)))
     #expect(
       try AnyPositionFilter(name: "kalman", parameters: [:])
         == AnyPositionFilter(
-          ConstantVelocityKalmanFilter(
+          try ConstantVelocityKalmanFilter(
             accelerationNoiseDensity: 3e-6, measurementStdMeters: 0.003,
-            initialSpeedStdMetersPerSecond: 0.01, gate: .probability999, reanchorCount: 3)!))
+            initialSpeedStdMetersPerSecond: 0.01, gate: .probability999, reanchorCount: 3)))
     #expect(
       try AnyPositionFilter(name: "kalman", parameters: ["model": "position"])
         == AnyPositionFilter(
-          ConstantPositionKalmanFilter(
+          try ConstantPositionKalmanFilter(
             processNoiseDensity: 1e-6, measurementStdMeters: 0.003, gate: .probability999,
-            reanchorCount: 3)!))
+            reanchorCount: 3)))
     #expect(
       try AnyPositionFilter(name: "exponential", parameters: [:])
-        == AnyPositionFilter(ExponentialFilter(timeConstantSeconds: 0.1)!))
+        == AnyPositionFilter(try ExponentialFilter(timeConstantSeconds: 0.1)))
     #expect(
       try AnyPositionFilter(name: "median", parameters: [:])
-        == AnyPositionFilter(MovingMedianFilter(windowSeconds: 0.2, maximumSampleCount: 64)!))
+        == AnyPositionFilter(try MovingMedianFilter(windowSeconds: 0.2, maximumSampleCount: 64)))
     let noise = try #require(PositionFilterKind.kalman.parameter(named: "process-noise"))
     #expect(noise.defaultDescription == "3e-6 with model velocity, 1e-6 with model position")
   }
@@ -49,7 +49,7 @@ import Testing
   @Test func parametersReachTheFilter() throws {
     let filter = try AnyPositionFilter(
       name: "oneEuro", parameters: ["min-cutoff": "2.5", "beta": "0.1"])
-    #expect(filter == AnyPositionFilter(OneEuroFilter(minCutoffHz: 2.5, beta: 0.1)!))
+    #expect(filter == AnyPositionFilter(try OneEuroFilter(minCutoffHz: 2.5, beta: 0.1)))
     let kalman = try AnyPositionFilter(
       name: "kalman", parameters: ["model": "position", "gate": "off"])
     let position = try #require(kalman.unwrapped(as: ConstantPositionKalmanFilter.self))

@@ -204,7 +204,7 @@ import _TestSupport
     var bad = frame
     bad.featurePoints = overflow
     let error = try #require(throws: InputFileError.self) { try bad.frameWorld() }
-    #expect(error.jsonPath == "featurePoints.points")
+    #expect(error.jsonPath == "featurePoints.points[0]")
   }
 }
 

@@ -60,13 +60,19 @@ public struct PositionFilterKind: Sendable {
   }
 }
 
-extension FilterConfigurationError {
-  /// The error for a filter initializer that refused values the registry accepted (a registry
-  /// entry whose domains are looser than the filter's own checks).
-  static func refused(_ values: FilterParameterValues) -> FilterConfigurationError {
-    let shown = values.given.keys.sorted().map { "\($0)=\(values.given[$0]!)" }
-    return .invalidValue(
-      filter: values.filter, parameter: values.parameters.first?.name ?? "",
-      value: shown.joined(separator: " "), expected: "values the filter accepts")
+extension FilterParameterValues {
+  /// Runs a filter initializer on values the registry already checked and wraps the filter. A
+  /// refusal means the entry's domains are looser than the filter's own checks (a bug in the
+  /// entry); it is reported as an invalid value naming the initializer's parameter.
+  public func built<Filter: PositionFilter & Hashable>(
+    _ make: () throws(ParameterError) -> Filter
+  ) throws(FilterConfigurationError) -> AnyPositionFilter {
+    do {
+      return AnyPositionFilter(try make())
+    } catch {
+      throw .invalidValue(
+        filter: filter, parameter: error.parameter, value: error.value,
+        expected: error.requirement)
+    }
   }
 }
