@@ -72,15 +72,17 @@ let package = Package(
       ],
       path: "Benchmarks/ARSimBenchmarks"
     ),
-    .testTarget(name: "SpatialMathTests", dependencies: ["SpatialMath"]),
+    .testTarget(name: "SpatialMathTests", dependencies: ["SpatialMath", "_TestSupport"]),
     .testTarget(
       name: "ARSimulationTests",
       dependencies: [
-        "ARSimulation", "SpatialMath", "_RaycastKernels", "_SimulationFixtures",
+        "ARSimulation", "SpatialMath", "_RaycastKernels", "_SimulationFixtures", "_TestSupport",
       ]),
     .testTarget(
       name: "PlacementTests",
-      dependencies: ["Placement", "ARSimulation", "SpatialMath", "_SimulationFixtures"]),
+      dependencies: [
+        "Placement", "ARSimulation", "SpatialMath", "_SimulationFixtures", "_TestSupport",
+      ]),
     .testTarget(
       name: "SceneFormatTests",
       dependencies: ["SceneFormat", "ARSimulation", "SpatialMath", "_TestSupport"]),

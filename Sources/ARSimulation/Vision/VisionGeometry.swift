@@ -1,7 +1,7 @@
 import SpatialMath
 
 /// The coordinate maps between a stored camera image and the boxes a Vision + Core ML request
-/// returns for it (DESIGN §3.3), as affine transforms of normalized coordinates.
+/// returns for it (<doc:CoordinateSpaces>, Vision geometry), as affine transforms of normalized coordinates.
 ///
 /// Forward (what a detector sees; what the synthetic detector does), from image normalized
 /// (top-left origin over the stored landscape image):

@@ -1,7 +1,7 @@
 import ARSimulation
 import SpatialMath
 
-/// Detection -> world point (DESIGN §6): the anchor point of the Vision box (centre by default)
+/// Detection -> world point: the anchor point of the Vision box (centre by default)
 /// is mapped to stored-image normalized coordinates by the inverse Vision geometry of the request
 /// settings, to the viewport by the frame's display transform, and unprojected by the camera to a
 /// world ray; the raycast attempts run in order and the nearest hit of the first attempt that hits

@@ -1,5 +1,5 @@
-/// The optional ground truth of a recording: `{"objects": [...]}`. Other truth members (surfaces,
-/// which DESIGN §4 mentions but §7 does not spell out) are kept in ``extras``.
+/// The optional ground truth of a recording: `{"objects": [...]}`. Other truth members (for
+/// example surfaces, which the format does not define yet) are kept in ``extras``.
 public struct RecordingTruth: Sendable, Hashable {
   /// The ground-truth objects; ids are unique.
   public var objects: [RecordingTruthObject]

@@ -3,7 +3,8 @@ import SceneFormat
 
 /// A scene to synthesize a recording from (`arsim synth SPEC --seed N --out FILE`): true surfaces
 /// and objects, the device, the camera path, sensor and detector models, and the Vision request
-/// and viewport the app used. World space, metres and seconds throughout (DESIGN §3).
+/// and viewport the app used. World space, metres and seconds throughout (the
+/// spaces of the Coordinate Spaces article in ARSimulation's documentation).
 ///
 /// JSON (`Scenes/schema/recording.schema.json#/$defs/sceneSpec`):
 /// ```json
