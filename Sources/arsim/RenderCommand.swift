@@ -6,29 +6,34 @@ import SceneReplay
 /// from above) as an SVG picture viewable in any browser.
 enum RenderCommand {
   static let usage = """
-    USAGE: arsim render FILE [--frame N] [--out PICTURE.svg] [--top-down] [--config SETTINGS]
+    USAGE: arsim render FILE [--frame N] [--out PICTURE.svg] [--top-down [--all-tracks]]
+                        [--config SETTINGS]
 
     Replays a recording (as `arsim replay` does) and draws a picture as SVG.
 
     The frame picture (default) shows the viewport with the visible part of the camera image
-    (grey, with an image-normalized grid every 0.1), the region the model saw (dashed blue), each
-    detection box with its label and confidence, ray hits (dots) and detections not placed
-    (crosses), the markers coloured by state (tentative amber, confirmed green, coasting
-    blue-grey) with their ids, off-screen markers as arrows at the edge, and the projected
-    boundaries of the plane anchors. `--top-down` draws the world from above (x right, z down,
-    metres scale bar): plane anchors of the chosen frame, truth objects, every marker's track
-    and the camera path.
+    (grey, with an image-normalized grid every 0.1, labelled in the margin), the region the model
+    saw (dashed blue), each detection box with its label and confidence, ray hits (dots) and
+    detections not placed (crosses), the truth objects (purple diamonds) with an error line from
+    each shown marker to the truth object it matches, the markers coloured by state (confirmed
+    green and coasting blue-grey as discs, tentative amber as small dashed rings) with their ids,
+    off-screen markers as arrows at the edge, and the projected boundaries of the plane anchors.
+    Labels are placed where they overlap nothing; those without room are counted in the legend.
+    `--top-down` draws the world from above (x right, z down, axes in metres), zoomed to the truth
+    objects and the tracks drawn: plane anchors of the chosen frame, truth objects, the tracks of
+    the markers that were shown (`--all-tracks`: every marker's) and the camera path.
 
     OPTIONS:
       --frame N           The 0-based frame to draw (default: the last frame).
       --out FILE          Write the SVG to FILE (default: standard output).
       --top-down          Draw the world from above instead of the frame.
+      --all-tracks        With --top-down: draw every marker's track, not only the shown ones.
       --config SETTINGS   Replay settings (JSON), as for `arsim replay --config`.
       --help              Show this help.
     """
 
   static let options: [String: ParsedArguments.Arity] = [
-    "frame": .one, "out": .one, "top-down": .flag, "config": .one,
+    "frame": .one, "out": .one, "top-down": .flag, "all-tracks": .flag, "config": .one,
   ]
 
   static func run(_ arguments: [String]) throws(CommandLineError) -> String {
@@ -50,6 +55,9 @@ enum RenderCommand {
     }
     let outPath = parsed.string("out")
     if let outPath, outPath.isEmpty { throw .usage("option --out: empty file name") }
+    if parsed.flag("all-tracks"), !parsed.flag("top-down") {
+      throw .usage("option --all-tracks: only with --top-down")
+    }
 
     // Run.
     let markup: String
@@ -59,9 +67,11 @@ enum RenderCommand {
         ?? ReplaySettings()
       let capture = try ReplayCapture(
         contentsOfFile: path, settings: settings, frameIndex: frameIndex)
+      var topDown = TopDownRenderer()
+      topDown.showsAllTracks = parsed.flag("all-tracks")
       markup =
         parsed.flag("top-down")
-        ? TopDownRenderer().document(for: capture).markup
+        ? topDown.document(for: capture).markup
         : FrameRenderer().document(for: capture.frame).markup
     } catch {
       throw .runtime("\(error)")

@@ -25,9 +25,12 @@ enum ReplayCommand {
       --json              Print one JSON object (keys sorted) instead of the table.
       --out FILE          Write one JSON line per frame with its markers (id, label, state,
                           position, spreadMeters, projection: visible | offScreen | behindCamera).
-      --report FILE       Write one self-contained HTML page: the metrics, the markers and, per
-                          marker, plots of the error vs truth and the frame-to-frame motion (mm)
-                          over time.
+      --report FILE       Write one self-contained HTML page, overview first: the headline
+                          metrics, a chart of the shown markers' error and the markers per
+                          tracker state over time with the scene's events (tracking jumps and
+                          losses, plane anchors added and removed), the scene from above and
+                          the last frame; then the metrics, the shown markers (linked) and, per
+                          shown marker, its error vs truth and frame-to-frame motion (mm).
       --threads N         Threads for the per-frame placement work (default 1).
       --skip-invalid-frames
                           Skip frames that cannot be read, validated or converted (a JSON Lines
@@ -86,20 +89,24 @@ enum ReplayCommand {
         skipInvalidFrames: parsed.flag("skip-invalid-frames"))
       var writer = try outPath.map { try LineWriter(path: $0) }
       var progress = ProgressLine(totalFrames: source.frameCount)
-      var tracks = MarkerTrackHistory.Recorder()
+      var pictures = ReplayCapture.Recorder(truthObjects: source.header.truth?.objects ?? [])
       let report = try engine.run(
         &source,
         onFrame: { frame in
           try writer?.write(frame.jsonValue)
-          if reportPath != nil { tracks.add(frame) }
+          if reportPath != nil { pictures.add(frame) }
         },
         onProgress: { progress.update(framesDone: $0) })
       progress.finish()
       try writer?.close()
       if let reportPath {
+        // A second read of the file for the camera path, plane events and the last frame.
+        let capture = try ReplayCapture(
+          report: report, recorder: pictures, settings: settings,
+          skipInvalidFrames: parsed.flag("skip-invalid-frames"),
+          makeSource: { try ReplaySource(contentsOfFile: path, limits: limits) })
         let page = ReplayHTMLReport(
-          title: URL(fileURLWithPath: path).lastPathComponent, report: report,
-          tracks: tracks.histories, truthObjects: source.header.truth?.objects ?? [])
+          title: URL(fileURLWithPath: path).lastPathComponent, capture: capture)
         guard FileManager.default.createFile(atPath: reportPath, contents: Data(page.html.utf8))
         else { throw CommandLineError.runtime("\(reportPath): cannot write the file") }
       }

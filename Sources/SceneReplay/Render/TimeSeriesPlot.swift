@@ -1,8 +1,11 @@
 import SceneFormat
 import SpatialMath
 
-/// A small line chart of one series over time for the HTML report: x is seconds over a fixed
-/// range shared by every plot of a report, y runs from 0 to a round maximum, with axis ticks.
+/// A small line chart of one series over time for the HTML report: x is seconds after
+/// `originSeconds` over the series' own time range, y runs from 0 to a round maximum; both axes
+/// have round ticks (`AxisTicks`). Short series (up to 40 samples) also get a dot per sample,
+/// so a marker seen in two frames is two dots, not an invisible line. Tracking losses in the
+/// range are shaded and jumps drawn as dashed lines.
 ///
 /// Long series are reduced to at most `maximumPoints` points by keeping, per bucket of
 /// consecutive samples, the minimum and the maximum (in time order), so spikes stay visible.
@@ -11,71 +14,112 @@ struct TimeSeriesPlot {
   typealias Sample = (seconds: Double, value: Double)
 
   var title: String
-  var unit: String
   var color: String
-  var secondsRange: ClosedRange<Double>
-  var width: Double = 520
+  /// Times are shown as seconds after this (the replay's first frame).
+  var originSeconds: Double
+  /// The events to mark in the plot's range.
+  var events: [ReplayEvent] = []
+  var width: Double = 440
   var height: Double = 170
-  var maximumPoints = 800
+  var maximumPoints = 360
+  var fontSize: Double = 12
 
   static let left = 52.0
-  static let right = 12.0
-  static let top = 22.0
-  static let bottom = 30.0
+  /// Room for half of the last time tick with its unit ("600.00 s").
+  static let right = 30.0
+  static let top = 24.0
+  static let bottom = 34.0
 
   func document(for samples: [Sample]) -> SVGDocument {
     let finite = samples.filter { $0.seconds.isFinite && $0.value.isFinite }
+      .map { (seconds: $0.seconds - originSeconds, value: $0.value) }
     let reduced = Self.envelope(finite, maximumPoints: maximumPoints)
     let plotWidth = width - Self.left - Self.right
     let plotHeight = height - Self.top - Self.bottom
-    let maxValue = Self.roundUp(finite.map(\.value).max() ?? 0)
-    let t0 = secondsRange.lowerBound
-    let span = max(secondsRange.upperBound - t0, 1e-9)
+    let xTicks = AxisTicks(
+      covering: finite.first?.seconds ?? 0, finite.last?.seconds ?? 0, targetCount: 4,
+      minimumSpan: 0.2)
+    let yTicks = AxisTicks(zeroTo: finite.map(\.value).max() ?? 0, targetCount: 3)
+    func x(_ seconds: Double) -> Double {
+      Self.left + (seconds - xTicks.lower) / (xTicks.upper - xTicks.lower) * plotWidth
+    }
     func point(_ s: Sample) -> Point {
       Point(
-        x: Self.left + (s.seconds - t0) / span * plotWidth,
-        y: Self.top + plotHeight - min(max(s.value, 0), maxValue) / maxValue * plotHeight)
+        x: x(s.seconds),
+        y: Self.top + plotHeight - min(max(s.value, 0), yTicks.upper) / yTicks.upper * plotHeight)
     }
     var svg = SVGDocument(width: width, height: height)
     svg.text(
-      title, at: Point(x: Self.left, y: 14), size: 12, style: "fill=\"#222\" font-weight=\"bold\"")
-    let axis = "stroke=\"#999999\" stroke-width=\"1\""
-    for k in 0...4 {
-      let value = maxValue * Double(k) / 4
-      let y = Self.top + plotHeight - Double(k) / 4 * plotHeight
+      title, at: Point(x: Self.left, y: 15), size: fontSize,
+      style: "fill=\"#222\" font-weight=\"bold\"")
+    let tick = "class=\"tick\" fill=\"#666666\""
+    for (k, value) in yTicks.values.enumerated() {
+      let y = Self.top + plotHeight - value / yTicks.upper * plotHeight
       svg.line(
         from: Point(x: Self.left, y: y), to: Point(x: Self.left + plotWidth, y: y),
-        style: k == 0 ? axis : "stroke=\"#eeeeee\" stroke-width=\"1\"")
+        style: k == 0
+          ? "stroke=\"#999999\" stroke-width=\"1\"" : "stroke=\"#eeeeee\" stroke-width=\"1\"")
       svg.text(
-        SVGDocument.number(value), at: Point(x: Self.left - 4, y: y + 3), size: 9, anchor: "end",
-        style: "fill=\"#666\"")
+        yTicks.label(value), at: Point(x: Self.left - 6, y: y + 4), size: fontSize, anchor: "end",
+        style: tick)
     }
+    for (k, value) in xTicks.values.enumerated() {
+      // The last tick carries the unit.
+      let label = xTicks.label(value) + (k == xTicks.values.count - 1 ? " s" : "")
+      svg.text(
+        label, at: Point(x: x(value), y: Self.top + plotHeight + 19), size: fontSize,
+        anchor: "middle", style: tick)
+    }
+    drawEvents(into: &svg, x: x, range: xTicks.lower...xTicks.upper, plotHeight: plotHeight)
     svg.line(
       from: Point(x: Self.left, y: Self.top), to: Point(x: Self.left, y: Self.top + plotHeight),
-      style: axis)
-    for k in 0...5 {
-      let seconds = t0 + span * Double(k) / 5
-      let x = Self.left + Double(k) / 5 * plotWidth
-      svg.text(
-        SVGDocument.number(seconds), at: Point(x: x, y: Self.top + plotHeight + 12), size: 9,
-        anchor: "middle", style: "fill=\"#666\"")
-    }
-    svg.text(
-      "time (s)", at: Point(x: Self.left + plotWidth, y: height - 4), size: 9, anchor: "end",
-      style: "fill=\"#666\"")
-    svg.text(unit, at: Point(x: 4, y: Self.top - 8), size: 9, style: "fill=\"#666\"")
+      style: "stroke=\"#999999\" stroke-width=\"1\"")
     if reduced.isEmpty {
       svg.text(
-        "no data", at: Point(x: Self.left + plotWidth / 2, y: Self.top + plotHeight / 2), size: 11,
-        anchor: "middle", style: "fill=\"#999\"")
-    } else if reduced.count == 1 {
-      svg.circle(center: point(reduced[0]), radius: 2.5, style: "fill=\"\(color)\"")
+        "no data", at: Point(x: Self.left + plotWidth / 2, y: Self.top + plotHeight / 2),
+        size: fontSize, anchor: "middle", style: "fill=\"#999\"")
     } else {
       svg.polyline(
         reduced.map(point),
-        style: "class=\"series\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.2\"")
+        style: "class=\"series\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.5\"",
+        decimals: 1)
+      if finite.count <= 40 {
+        for sample in finite {
+          svg.circle(
+            center: point(sample), radius: 2.5, style: "class=\"sample\" fill=\"\(color)\"")
+        }
+      }
     }
     return svg
+  }
+
+  /// Tracking losses (shaded) and jumps (dashed) inside `range` (seconds after the origin).
+  func drawEvents(
+    into svg: inout SVGDocument, x: (Double) -> Double, range: ClosedRange<Double>,
+    plotHeight: Double
+  ) {
+    for event in events {
+      let start = event.timestampSeconds - originSeconds
+      switch event.kind {
+      case .trackingLost:
+        let end = (event.endTimestampSeconds ?? event.timestampSeconds) - originSeconds
+        let a = max(start, range.lowerBound)
+        let b = min(end, range.upperBound)
+        guard b > a else { continue }
+        svg.rect(
+          Rect(x: x(a), y: Self.top, width: max(x(b) - x(a), 1), height: plotHeight),
+          style: "class=\"event-loss\" fill=\"\(OverviewChart.lossFill)\" fill-opacity=\"0.5\"")
+      case .trackingJump:
+        guard range.contains(start) else { continue }
+        svg.line(
+          from: Point(x: x(start), y: Self.top), to: Point(x: x(start), y: Self.top + plotHeight),
+          style:
+            "class=\"event-jump\" stroke=\"\(OverviewChart.jumpStroke)\" stroke-width=\"1.2\" stroke-dasharray=\"4 3\"",
+          title: event.description(relativeTo: originSeconds))
+      case .planeAdded, .planeRemoved:
+        continue
+      }
+    }
   }
 
   /// At most about `maximumPoints` samples: per bucket of consecutive samples, its minimum and
@@ -99,14 +143,5 @@ struct TimeSeriesPlot {
       if low != high { result.append(samples[max(low, high)]) }
     }
     return result
-  }
-
-  /// The smallest of 1, 2, 2.5, 5 x 10^k not below `value` (at least 1: plots are in mm).
-  static func roundUp(_ value: Double) -> Double {
-    guard value.isFinite, value > 1 else { return 1 }
-    var power = 1.0
-    while power * 10 < value { power *= 10 }
-    for factor in [1.0, 2.0, 2.5, 5.0, 10.0] where factor * power >= value { return factor * power }
-    return 10 * power
   }
 }
