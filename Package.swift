@@ -40,6 +40,9 @@ let package = Package(
     // Paths, temporary directories, hand-written recordings and the bad-input corpus's table,
     // shared by the test targets.
     .target(name: "_TestSupport", dependencies: ["SceneFormat"]),
+    // A headless Chromium over the DevTools pipe, for checking the pictures in a real browser
+    // (tests and benchmarks; not API).
+    .target(name: "_BrowserCheck", dependencies: ["SceneFormat"]),
     // Generated recordings shared by tests and benchmarks (not API).
     .target(
       name: "_ReplayFixtures",
@@ -51,7 +54,7 @@ let package = Package(
       name: "ARSimBenchmarks",
       dependencies: [
         "Placement", "ARSimulation", "SceneFormat", "SceneReplay", "SpatialMath", "_RaycastKernels",
-        "_ReplayFixtures", "_SimulationFixtures",
+        "_ReplayFixtures", "_SimulationFixtures", "_BrowserCheck",
       ],
       path: "Benchmarks/ARSimBenchmarks"
     ),
@@ -75,7 +78,9 @@ let package = Package(
       ]),
     .testTarget(
       name: "arsimTests",
-      dependencies: ["arsim", "_ReplayFixtures", "SceneFormat", "SceneReplay", "_TestSupport"]),
+      dependencies: [
+        "arsim", "_ReplayFixtures", "SceneFormat", "SceneReplay", "_TestSupport", "_BrowserCheck",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )
