@@ -74,38 +74,38 @@ public struct RecordingTruthEvent: Sendable, Hashable {
   /// Checks a finite timestamp and the members of the kind: a finite offset for a jump, a finite
   /// end after the start for a loss (and neither member where it does not belong).
   ///
-  /// - Throws: ``RecordingError`` with a path relative to the event (`endTimestamp`).
+  /// - Throws: ``InputFileError`` with a path relative to the event (`endTimestamp`).
   public func validate() throws {
     try RecordingValidation.requireFinite(timestamp, "timestamp")
     switch kind {
     case .trackingJump:
       guard let offsetMeters else {
-        throw RecordingError(
+        throw InputFileError(
           .missingField, "a trackingJump needs \"offsetMeters\"", path: [.key("offsetMeters")])
       }
       do {
         try RecordingValidation.requireFinite([offsetMeters.x, offsetMeters.y, offsetMeters.z])
-      } catch let error as RecordingError {
+      } catch let error as InputFileError {
         throw error.prefixed(.key("offsetMeters"))
       }
       if endTimestamp != nil {
-        throw RecordingError(
+        throw InputFileError(
           .invalidValue, "a trackingJump has no \"endTimestamp\"", path: [.key("endTimestamp")])
       }
     case .trackingLost:
       guard let endTimestamp else {
-        throw RecordingError(
+        throw InputFileError(
           .missingField, "a trackingLost needs \"endTimestamp\"", path: [.key("endTimestamp")])
       }
       try RecordingValidation.requireFinite(endTimestamp, "endTimestamp")
       guard endTimestamp > timestamp else {
-        throw RecordingError(
+        throw InputFileError(
           .invalidValue,
           "must be after timestamp \(JSONWriter.text(of: timestamp)), got \(JSONWriter.text(of: endTimestamp))",
           path: [.key("endTimestamp")])
       }
       if offsetMeters != nil {
-        throw RecordingError(
+        throw InputFileError(
           .invalidValue, "a trackingLost has no \"offsetMeters\"", path: [.key("offsetMeters")])
       }
     }

@@ -56,8 +56,8 @@ public struct ReplayCapture: Sendable {
   /// Replays the recording that `makeSource` opens (it is called twice and must give the same
   /// frames each time) and captures frame `frameIndex` (0-based; `nil` for the last frame).
   ///
-  /// - Throws: `RecordingError` naming the file, frame and JSON path for a recording that cannot
-  ///   be replayed; `RecordingError` (`.invalidValue`, path `frames`) naming the valid range when
+  /// - Throws: `InputFileError` naming the file, frame and JSON path for a recording that cannot
+  ///   be replayed; `InputFileError` (`.invalidValue`, path `frames`) naming the valid range when
   ///   `frameIndex` is outside it or the recording has no frames.
   public init(
     settings: ReplaySettings, frameIndex: Int?, makeSource: () throws -> ReplaySource
@@ -87,13 +87,13 @@ public struct ReplayCapture: Sendable {
     let header = second.header
     truthObjects = header.truth?.objects ?? []
     guard frameCount > 0 else {
-      throw RecordingError(
+      throw InputFileError(
         .invalidValue, "the recording has no frames to draw", path: [.key("frames")],
         file: second.file)
     }
     guard let chosen = recorder.chosen else {
       let wanted = recorder.frameIndex ?? frameCount - 1
-      throw RecordingError(
+      throw InputFileError(
         .invalidValue,
         "frame \(wanted) is out of range: the recording has \(frameCount) frames (0...\(frameCount - 1))",
         path: [.key("frames")], file: second.file)
@@ -114,7 +114,7 @@ public struct ReplayCapture: Sendable {
       do {
         guard let next = try second.next() else { break }
         recorded = next
-      } catch let error as RecordingError {
+      } catch let error as InputFileError {
         guard skipInvalidFrames, second.canContinueAfterError else { throw error }
         index += 1
         continue
@@ -137,7 +137,7 @@ public struct ReplayCapture: Sendable {
     }
     cameraPositions = positions
     guard let snapshot else {
-      throw RecordingError(
+      throw InputFileError(
         .invalidValue, "frame \(chosen.index) could not be read again", path: [.key("frames")],
         file: second.file)
     }

@@ -79,13 +79,13 @@ import _TestSupport
     (#"{}"#, "truth.events: expected an array, got object"),
   ])
   func refusesBadEventsNamingThePath(events: String, expected: String) {
-    let error = #expect(throws: RecordingError.self) { try decode(Self.withEvents(events)) }
+    let error = #expect(throws: InputFileError.self) { try decode(Self.withEvents(events)) }
     #expect(error?.description == "scene.json: " + expected)
   }
 
   @Test func strictModeNamesUnknownMembersOfAnEvent() {
     let text = Self.withEvents(#"[{"kind":"trackingLost","timestamp":1,"endTimestamp":2,"x":1}]"#)
-    let error = #expect(throws: RecordingError.self) { try decode(text, strict: true) }
+    let error = #expect(throws: InputFileError.self) { try decode(text, strict: true) }
     #expect(error?.description == "scene.json: truth.events[0].x: unknown member (strict mode)")
   }
 

@@ -60,7 +60,7 @@ struct FrameRendererTests {
     )
     .markup
     #expect(RenderTestSupport.isWellFormedXML(svg))
-    // (0, 0, -2) is on the optical axis: principal point (200, 150).
+    // (0, 0, -2) is on the optical axis: principal point (199.5 + 0.5, 149.5 + 0.5).
     #expect(
       svg.contains("<circle cx=\"200\" cy=\"150\" r=\"9\" class=\"marker marker-confirmed\""))
     #expect(svg.contains(">#1</text>") && svg.contains(">#2</text>"))
