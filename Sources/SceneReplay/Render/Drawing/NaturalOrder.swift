@@ -1,9 +1,9 @@
 /// Orders strings as people read them: runs of ASCII digits compare by their numeric value, so
 /// `button-2` comes before `button-10`; other characters compare by Unicode scalar value, and
 /// equal-valued numbers with different zero padding fall back to the plain comparison.
-enum NaturalOrder {
+package enum NaturalOrder {
   /// Whether `a` sorts before `b`.
-  static func precedes(_ a: String, _ b: String) -> Bool {
+  package static func precedes(_ a: String, _ b: String) -> Bool {
     let x = Array(a.unicodeScalars)
     let y = Array(b.unicodeScalars)
     var i = 0

@@ -141,6 +141,30 @@ struct PictureLayoutTests {
     #expect(buckets[0].seconds == 0.0625)
   }
 
+  /// A marker seen in two frames 1/60 s apart: the plot's own time range is widened to 0.2 s
+  /// about them, so the two samples are two dots about 0.0167 / 0.25 of the plot apart (not one
+  /// invisible 1-unit line), and the axis starts near them, not at 0.
+  @Test func aTwoFrameSeriesIsVisible() {
+    let plot = TimeSeriesPlot(title: "Error vs truth (mm)", color: "#000000", originSeconds: 0)
+    let svg = plot.document(for: [
+      (seconds: 3.45, value: 12), (seconds: 3.45 + 1.0 / 60, value: 14),
+    ])
+    .markup
+    let dots = svg.split(separator: "\n").filter { $0.contains("class=\"sample\"") }
+    #expect(dots.count == 2)
+    let xs = dots.compactMap { line -> Double? in
+      guard let start = line.range(of: "cx=\""),
+        let end = line[start.upperBound...].firstIndex(of: "\"")
+      else { return nil }
+      return Double(line[start.upperBound..<end])
+    }
+    #expect(xs.count == 2)
+    // 0.2 s span -> step 0.05 over 3.35...3.60: the plot is 440 - 52 - 30 = 358 units wide, so
+    // 1/60 s is 358 / 0.25 / 60 = 23.9 units.
+    #expect(abs((xs[1] - xs[0]) - 358 / 0.25 / 60) < 0.02)
+    #expect(svg.contains(">3.35</text>") && svg.contains(">3.60 s</text>"))
+  }
+
   /// A jump of (0.01, 0, -0.005) m is sqrt(1.25) cm = 1.118 cm, written 1.1 cm.
   @Test func truthEventsBecomeLabelledEvents() {
     let events = ReplayEvent.events(fromTruth: [
