@@ -103,7 +103,6 @@ enum ReplayCommand {
         // A second read of the file for the camera path, plane events and the last frame.
         let capture = try ReplayCapture(
           report: report, recorder: pictures, settings: settings,
-          skipInvalidFrames: parsed.flag("skip-invalid-frames"),
           makeSource: { try ReplaySource(contentsOfFile: path, limits: limits) })
         let page = ReplayHTMLReport(
           title: URL(fileURLWithPath: path).lastPathComponent, capture: capture)

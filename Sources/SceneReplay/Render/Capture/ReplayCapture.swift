@@ -1,6 +1,7 @@
 import ARSimulation
 import Placement
 import SceneFormat
+import SessionSimulation
 import SpatialMath
 
 /// What the pictures need from one replay of a recording: the chosen frame in full, every
@@ -9,8 +10,9 @@ import SpatialMath
 ///
 /// Captured in two passes over the recording (so a streamed JSON Lines file stays in bounded
 /// memory apart from the tracks and the timeline): the replay itself (feeding a ``Recorder``),
-/// then a second read that collects the camera positions and the plane anchor additions and
-/// removals, and re-places the chosen frame's detections
+/// then a second read through a `SimulatedSession` that collects the camera positions, the plane
+/// anchor additions and removals and the tracking states, and re-places the chosen frame's
+/// detections
 /// (placement is a pure function of the frame, so it is the replay's own result).
 public struct ReplayCapture: Sendable {
   /// Frames replayed.
@@ -29,7 +31,7 @@ public struct ReplayCapture: Sendable {
   public var report: ReplayReport
 
   /// Collects what the pictures need while a replay runs: pass every frame output to ``add(_:)``
-  /// in frame order, then finish with ``ReplayCapture/init(report:recorder:settings:skipInvalidFrames:makeSource:)``.
+  /// in frame order, then finish with ``ReplayCapture/init(report:recorder:settings:makeSource:)``.
   public struct Recorder: Sendable {
     var tracks = MarkerTrackHistory.Recorder()
     var timeline: ReplayTimeline.Recorder
@@ -71,19 +73,26 @@ public struct ReplayCapture: Sendable {
   }
 
   /// Finishes a capture of a replay already run (`report`, with every frame output added to
-  /// `recorder`) by reading the recording once more; `makeSource` must give the replayed
-  /// frames again. With `skipInvalidFrames`, frames that cannot be read are passed over as the
-  /// replay did.
+  /// `recorder`) by reading the recording once more through a `SimulatedSession`; `makeSource`
+  /// must give the replayed frames again. Frames that cannot be used are passed over, as a
+  /// replay that skips invalid frames does (a replay that does not has refused them already).
+  ///
+  /// Events: the recording's truth events, the plane anchors the session adds and removes, and,
+  /// when the frames carry ARKit's tracking state, the intervals of a state other than `normal`
+  /// (which then replace the truth's tracking-loss events).
   ///
   /// - Throws: as ``init(settings:frameIndex:makeSource:)``.
   public init(
     report: ReplayReport, recorder: Recorder, settings: ReplaySettings,
-    skipInvalidFrames: Bool = false, makeSource: () throws -> ReplaySource
+    makeSource: () throws -> ReplaySource
   ) throws {
     self.report = report
     frameCount = report.frameCount
     tracks = recorder.tracks.histories
-    var second = try makeSource()
+    var second = try SimulatedSession(
+      source: makeSource(),
+      options: SimulatedSession.Options(
+        raycastOptions: settings.placement.raycastOptions, skipsInvalidFrames: true))
     let header = second.header
     truthObjects = header.truth?.objects ?? []
     guard frameCount > 0 else {
@@ -99,40 +108,36 @@ public struct ReplayCapture: Sendable {
         path: [.key("frames")], file: second.file)
     }
 
-    // Second pass: camera path, plane events, the chosen frame's placements.
-    let engine = ReplayEngine(settings: settings)
-    let request = try engine.requestSettings(header, file: second.file)
-    let headerViewport = try? header.viewport?.simulatedViewport()
+    // Second pass: camera path, anchor changes, tracking states, the chosen frame's placements.
+    let override = try ReplayEngine(settings: settings).requestSettings(header, file: second.file)
     let pipeline = PlacementPipeline(settings: settings.placement)
     var positions: [SIMD3<Float>] = []
     positions.reserveCapacity(frameCount)
-    var planes = PlaneEventRecorder()
+    var planeEvents: [ReplayEvent] = []
+    var tracking = TrackingStateRecorder()
     var snapshot: FrameSnapshot?
-    var index = 0
-    while true {
-      let recorded: RecordingFrame
-      do {
-        guard let next = try second.next() else { break }
-        recorded = next
-      } catch let error as InputFileError {
-        guard skipInvalidFrames, second.canContinueAfterError else { throw error }
-        index += 1
-        continue
+    while let session = try second.nextFrame() {
+      positions.append(session.camera.positionInWorld)
+      for anchor in session.anchorChanges.added {
+        planeEvents.append(
+          ReplayEvent(
+            kind: .planeAdded, timestampSeconds: session.timestamp, detail: anchor.identifier))
       }
-      defer { index += 1 }
-      guard let camera = try? recorded.simulatedCamera() else { continue }
-      positions.append(camera.positionInWorld)
-      planes.add(
-        identifiers: recorded.planes.map(\.identifier), timestampSeconds: recorded.timestamp)
-      guard index == chosen.index else { continue }
-      let prepared = try ReplayEngine.prepare(
-        recorded, pipeline: pipeline, request: request, headerViewport: headerViewport
-      ).get()
+      for anchor in session.anchorChanges.removed {
+        planeEvents.append(
+          ReplayEvent(
+            kind: .planeRemoved, timestampSeconds: session.timestamp, detail: anchor.identifier))
+      }
+      tracking.add(session.camera.trackingState, timestampSeconds: session.timestamp)
+      guard session.frameIndex == chosen.index, let request = override ?? session.visionRequest
+      else { continue }
       snapshot = FrameSnapshot(
-        frameIndex: index, timestampSeconds: prepared.timestampSeconds, camera: prepared.camera,
-        viewport: prepared.viewport, request: request, world: try recorded.frameWorld(),
-        placements: prepared.placements, markers: chosen.markers,
-        truthObjects: truthObjects,
+        frameIndex: session.frameIndex, timestampSeconds: session.timestamp,
+        camera: session.camera, viewport: session.viewport, request: request,
+        world: session.world,
+        placements: pipeline.place(
+          session.observations, request: request, in: session.viewportFrame),
+        markers: chosen.markers, truthObjects: truthObjects,
         matchThresholdMeters: Double(report.metrics?.matchThresholdMeters ?? 0.05))
     }
     cameraPositions = positions
@@ -142,7 +147,12 @@ public struct ReplayCapture: Sendable {
         file: second.file)
     }
     frame = snapshot
-    let events = ReplayEvent.events(fromTruth: header.truth?.events ?? []) + planes.events
+    var events = ReplayEvent.events(fromTruth: header.truth?.events ?? [])
+    if tracking.hasStates {
+      events.removeAll { $0.kind == .trackingLost }
+      events += tracking.finish()
+    }
+    events += planeEvents
     timeline = ReplayTimeline(
       frames: recorder.timeline.frames,
       events: events.enumerated()

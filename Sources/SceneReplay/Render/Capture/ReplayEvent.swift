@@ -1,15 +1,17 @@
+import ARSimulation
 import SceneFormat
 
 /// Something that happened in a replayed scene, for marking on a time axis: a tracking jump or
-/// a tracking loss (from the recording's truth events) or a plane anchor added or removed (seen
-/// in the frames: an identifier that appears or disappears; ARKit removes an anchor when it
-/// merges it into another).
+/// a tracking loss (from the recording's truth events, or the frames' recorded tracking state)
+/// or a plane anchor added or removed (as the simulated session reports them: an identifier that
+/// appears or disappears; ARKit removes an anchor when it merges it into another).
 public struct ReplayEvent: Sendable, Hashable {
   /// What happened.
   public enum Kind: String, Sendable, Hashable, CaseIterable {
     /// The reported camera pose jumped (relocalization error); ``detail`` gives the offset.
     case trackingJump
-    /// Tracking was lost from ``timestampSeconds`` to ``endTimestampSeconds``.
+    /// Tracking was lost from ``timestampSeconds`` to ``endTimestampSeconds``; ``detail`` is
+    /// empty (a truth event) or the recorded state (`limited (relocalizing)`, `not available`).
     case trackingLost
     /// A plane anchor appeared; ``detail`` is its identifier.
     case planeAdded
@@ -23,7 +25,8 @@ public struct ReplayEvent: Sendable, Hashable {
   public var timestampSeconds: Double
   /// When a loss ended (exclusive), seconds; `nil` for instants.
   public var endTimestampSeconds: Double?
-  /// A short detail: the jump's length (`1.1 cm`) or the plane anchor's identifier.
+  /// A short detail: the jump's length (`1.1 cm`), the recorded tracking state of a loss, or the
+  /// plane anchor's identifier.
   public var detail: String
 
   /// Creates an event.
@@ -62,32 +65,51 @@ public struct ReplayEvent: Sendable, Hashable {
     case .trackingJump: return "\(start) s: tracking jump of \(detail)"
     case .trackingLost:
       let end = endTimestampSeconds.map { AxisTicks.fixed($0 - originSeconds, decimals: 2) } ?? "?"
-      return "\(start)–\(end) s: tracking lost"
+      return "\(start)–\(end) s: tracking \(detail.isEmpty ? "lost" : detail)"
     case .planeAdded: return "\(start) s: plane anchor \(detail) added"
     case .planeRemoved: return "\(start) s: plane anchor \(detail) removed (or merged)"
     }
   }
 }
 
-/// Finds plane anchor additions and removals from the identifiers of consecutive frames.
-struct PlaneEventRecorder: Sendable {
-  private var previous: [String]?
-  /// The events so far, in frame order (per frame: additions, then removals, each sorted by
-  /// identifier).
-  private(set) var events: [ReplayEvent] = []
+/// Finds the intervals in which a recording's frames report a tracking state other than
+/// `normal` (ARKit's `.limited(reason)` or `.notAvailable`): each becomes a tracking-loss event
+/// from its first such frame to the next frame back to `normal` (or to the last frame).
+struct TrackingStateRecorder: Sendable {
+  private var open: (start: Double, detail: String)?
+  private var lastTimestamp: Double?
+  private var events: [ReplayEvent] = []
+  /// Whether any frame carried a tracking state.
+  private(set) var hasStates = false
 
-  /// Adds one frame's anchor identifiers; the first frame's anchors count as added.
-  mutating func add(identifiers: [String], timestampSeconds: Double) {
-    let current = identifiers.sorted()
-    let before = Set(previous ?? [])
-    let now = Set(current)
-    for id in current where !before.contains(id) {
-      events.append(ReplayEvent(kind: .planeAdded, timestampSeconds: timestampSeconds, detail: id))
+  /// Adds one frame's state (`nil`: not recorded).
+  mutating func add(_ state: Camera.TrackingState?, timestampSeconds: Double) {
+    defer { lastTimestamp = timestampSeconds }
+    guard let state else { return }
+    hasStates = true
+    let detail: String?
+    switch state {
+    case .normal: detail = nil
+    case .notAvailable: detail = "not available"
+    case .limited(let reason): detail = "limited (\(reason.name))"
     }
-    for id in (previous ?? []) where !now.contains(id) {
+    if let current = open, current.detail != detail {
       events.append(
-        ReplayEvent(kind: .planeRemoved, timestampSeconds: timestampSeconds, detail: id))
+        ReplayEvent(
+          kind: .trackingLost, timestampSeconds: current.start,
+          endTimestampSeconds: timestampSeconds, detail: current.detail))
+      open = nil
     }
-    previous = current
+    if let detail, open == nil { open = (timestampSeconds, detail) }
+  }
+
+  /// The intervals, closing one still open at the last frame.
+  func finish() -> [ReplayEvent] {
+    guard let current = open, let end = lastTimestamp else { return events }
+    return events + [
+      ReplayEvent(
+        kind: .trackingLost, timestampSeconds: current.start,
+        endTimestampSeconds: max(end, current.start), detail: current.detail)
+    ]
   }
 }

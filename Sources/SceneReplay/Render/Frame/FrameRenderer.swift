@@ -93,9 +93,8 @@ public struct FrameRenderer: Sendable {
     )
     var layout = Layout(
       scale: scale, viewportSize: shown,
-      toUnits: frame.camera.displayTransform(
-        for: frame.viewport.interfaceOrientation, viewportSize: size
-      ).map { $0.concatenating(AffineTransform2D(scaleX: shown.width, y: shown.height)) })
+      toUnits: frame.camera.displayTransform(for: frame.viewport)
+        .concatenating(AffineTransform2D(scaleX: shown.width, y: shown.height)))
     svg.beginGroup(
       "id=\"\(idPrefix)viewport\" transform=\"translate(\(SVGDocument.number(m)),\(SVGDocument.number(m)))\""
     )

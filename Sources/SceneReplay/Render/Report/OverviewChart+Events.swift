@@ -109,7 +109,8 @@ extension OverviewChart {
     switch mark.kind {
     case .trackingJump:
       return mark.events.count == 1 ? "jump \(mark.events[0].detail)" : "\(mark.events.count) jumps"
-    case .trackingLost: return "tracking lost"
+    case .trackingLost:
+      return mark.events[0].detail.hasPrefix("limited") ? "tracking limited" : "tracking lost"
     case .planeAdded, .planeRemoved:
       let sign = mark.kind == .planeAdded ? "+" : "−"
       return mark.events.count == 1

@@ -1,3 +1,4 @@
+import ARSimulation
 import Placement
 import SceneFormat
 import SpatialMath
@@ -6,7 +7,7 @@ import Testing
 @testable import SceneReplay
 
 /// The layout helpers of the pictures, worked by hand: round axis ticks, natural order, label
-/// placement, plane events, the overview chart's buckets.
+/// placement, tracking-state intervals, the overview chart's buckets.
 @Suite("Picture layout")
 struct PictureLayoutTests {
   /// 0...9.983 s in about 5 intervals: 9.983 / 5 = 2.0 -> step 2, axis 0...10.
@@ -102,18 +103,27 @@ struct PictureLayoutTests {
     }
   }
 
-  /// Anchors a, b in frame 0; a, c in frame 1 (b removed, c added); none in frame 2.
-  @Test func planeEventsFollowTheIdentifiers() {
-    var recorder = PlaneEventRecorder()
-    recorder.add(identifiers: ["b", "a"], timestampSeconds: 0)
-    recorder.add(identifiers: ["c", "a"], timestampSeconds: 1)
-    recorder.add(identifiers: [], timestampSeconds: 2)
-    let events = recorder.events.map { "\($0.timestampSeconds) \($0.kind.rawValue) \($0.detail)" }
-    #expect(
-      events == [
-        "0.0 planeAdded a", "0.0 planeAdded b", "1.0 planeAdded c", "1.0 planeRemoved b",
-        "2.0 planeRemoved a", "2.0 planeRemoved c",
-      ])
+  /// Recorded states normal, limited, limited, normal, not available, not available: a
+  /// limited interval from the first limited frame to the next normal one (1...3), and one not
+  /// available from frame 4 to the last frame (5).
+  @Test func recordedTrackingStatesBecomeLossIntervals() {
+    var recorder = TrackingStateRecorder()
+    let states: [Camera.TrackingState] = [
+      .normal, .limited(.relocalizing), .limited(.relocalizing), .normal, .notAvailable,
+      .notAvailable,
+    ]
+    for (i, state) in states.enumerated() { recorder.add(state, timestampSeconds: Double(i)) }
+    #expect(recorder.hasStates)
+    let events = recorder.finish()
+    #expect(events.map(\.kind) == [.trackingLost, .trackingLost])
+    #expect(events.map(\.timestampSeconds) == [1, 4])
+    #expect(events.map(\.endTimestampSeconds) == [3, 5])
+    #expect(events.map(\.detail) == ["limited (relocalizing)", "not available"])
+    #expect(events[0].description(relativeTo: 0) == "1.00–3.00 s: tracking limited (relocalizing)")
+    // Frames without a recorded state give nothing.
+    var none = TrackingStateRecorder()
+    none.add(nil, timestampSeconds: 0)
+    #expect(!none.hasStates && none.finish().isEmpty)
   }
 
   /// Six frames 0.125 s apart into 3 columns over 0...0.75 s: pairs of frames; counts averaged,
