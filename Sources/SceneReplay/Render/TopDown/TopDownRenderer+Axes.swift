@@ -9,7 +9,8 @@ extension TopDownRenderer {
     let grid = "stroke=\"#e6e6e6\" stroke-width=\"1\""
     let label = "class=\"tick\" fill=\"#666666\""
     let xTicks = AxisTicks(
-      covering: mapping.minX, mapping.maxX, targetCount: max(Int(plot.width / 64), 2))
+      covering: mapping.minX, mapping.maxX, targetCount: max(Int(plot.width / 64), 2),
+      minimumSpan: 1e-6)
     for value in xTicks.values where value >= mapping.minX && value <= mapping.maxX {
       let x = mapping.point(x: value, z: mapping.minZ).x
       svg.line(from: Point(x: x, y: plot.minY), to: Point(x: x, y: plot.maxY), style: grid)
@@ -18,7 +19,8 @@ extension TopDownRenderer {
         style: label)
     }
     let zTicks = AxisTicks(
-      covering: mapping.minZ, mapping.maxZ, targetCount: max(Int(plot.height / 48), 2))
+      covering: mapping.minZ, mapping.maxZ, targetCount: max(Int(plot.height / 48), 2),
+      minimumSpan: 1e-6)
     for value in zTicks.values where value >= mapping.minZ && value <= mapping.maxZ {
       let y = mapping.point(x: mapping.minX, z: value).y
       svg.line(from: Point(x: plot.minX, y: y), to: Point(x: plot.maxX, y: y), style: grid)

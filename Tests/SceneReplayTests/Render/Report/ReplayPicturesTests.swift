@@ -37,6 +37,9 @@ struct ReplayPicturesTests {
     let shownTracks = a.tracks.filter { $0.samples.contains { $0.state.isShown } }
     #expect(!shownTracks.isEmpty)
     #expect(RenderTestSupport.count("class=\"track\"", in: topA) == shownTracks.count)
+    // Round ticks on both axes of the zoomed view (a few per axis, not one per metre).
+    #expect(RenderTestSupport.count("text-anchor=\"middle\" class=\"tick\"", in: topA) >= 3)
+    #expect(RenderTestSupport.count("text-anchor=\"end\" class=\"tick\"", in: topA) >= 2)
     var all = TopDownRenderer()
     all.showsAllTracks = true
     #expect(
