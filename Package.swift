@@ -108,8 +108,8 @@ let package = Package(
     .testTarget(
       name: "arsimTests",
       dependencies: [
-        "arsim", "_ReplayFixtures", "SceneFormat", "SessionSimulation", "SceneReplay",
-        "_TestSupport", "_BrowserCheck",
+        "arsim", "ARSimulation", "Placement", "_ReplayFixtures", "SceneFormat", "SessionSimulation",
+        "SceneReplay", "_TestSupport", "_BrowserCheck",
       ]),
   ],
   swiftLanguageModes: [.v6]

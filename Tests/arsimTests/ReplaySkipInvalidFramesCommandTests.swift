@@ -53,8 +53,7 @@ struct ReplaySkipInvalidFramesCommandTests {
     }
     #expect(frames == [0, 1, 3, 4, 6, 7])
 
-    // The report reads the file a second time (camera path, last frame) and passes over the
-    // same bad frames.
+    // The report comes from the same replay: 6 frames, the last one replayed drawn.
     let page = directory.appendingPathComponent("report.html").path
     let report = try ArsimRunner.run(["replay", path, "--skip-invalid-frames", "--report", page])
     #expect(report.status == 0, "\(report.stderr)")
