@@ -54,6 +54,9 @@ let package = Package(
     // Paths, temporary directories, hand-written recordings and the bad-input corpus's table,
     // shared by the test targets.
     .target(name: "_TestSupport", dependencies: ["SceneFormat"]),
+    // A headless Chromium over the DevTools pipe, for checking the pictures in a real browser
+    // (tests and benchmarks; not API).
+    .target(name: "_BrowserCheck", dependencies: ["SceneFormat"]),
     // Generated recordings shared by tests and benchmarks (not API).
     .target(
       name: "_ReplayFixtures",
@@ -69,6 +72,7 @@ let package = Package(
       dependencies: [
         "Placement", "ARSimulation", "SceneFormat", "SceneSynthesis", "SessionSimulation",
         "SceneReplay", "SpatialMath", "_RaycastKernels", "_ReplayFixtures", "_SimulationFixtures",
+        "_BrowserCheck",
       ],
       path: "Benchmarks/ARSimBenchmarks"
     ),
@@ -107,8 +111,7 @@ let package = Package(
       name: "arsimTests",
       dependencies: [
         "arsim", "ARSimulation", "Placement", "_ReplayFixtures", "SceneFormat", "SessionSimulation",
-        "SceneReplay",
-        "_TestSupport",
+        "SceneReplay", "_TestSupport", "_BrowserCheck",
       ]),
   ],
   swiftLanguageModes: [.v6]

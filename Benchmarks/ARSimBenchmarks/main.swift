@@ -13,6 +13,7 @@ let suites: [String: ([String]) -> Void] = [
   "replay": ReplayBenchmarks.run,
   "replay-memory": ReplayBenchmarks.memoryChild,
   "sweep": SweepBenchmarks.run,
+  "report-load": ReportLoadBenchmarks.run,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

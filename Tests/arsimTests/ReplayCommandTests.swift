@@ -56,6 +56,20 @@ struct ReplayCommandTests {
     #expect(streamed.stdout == json.stdout)
   }
 
+  /// The twelve buttons' first confirmations are listed button-1, button-2, ..., button-10 (by
+  /// their numbers, not as text).
+  @Test func firstConfirmationsAreInNaturalOrder() throws {
+    let file = Self.scenes.appendingPathComponent("dashboard-portrait.json").path
+    let text = try ArsimRunner.run(["replay", file])
+    #expect(text.status == 0)
+    let line = try #require(
+      text.stdout.split(separator: "\n").first { $0.contains("time to first confirmed") })
+    let ids = line.split(separator: ":")[1].split(separator: ",").compactMap {
+      $0.split(separator: " ").first.map(String.init)
+    }
+    #expect(ids == (1...12).map { "button-\($0)" })
+  }
+
   @Test func outputIsTheSameBytesForAnyThreadCount() throws {
     let directory = try Self.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }

@@ -26,8 +26,8 @@ public struct SceneSynthesizer: Sendable {
   public let spec: SceneSpec
   /// The seed.
   public let seed: UInt64
-  /// The recording header: vision, viewport and truth objects (the surfaces stay in the spec:
-  /// format v1 has no member for them).
+  /// The recording header: vision, viewport, truth objects and the tracking events of the spec
+  /// (jumps, loss intervals); the surfaces stay in the spec: format v1 has no member for them.
   public let header: RecordingHeader
   /// The number of frames this synthesizer produces.
   public let frameCount: Int
@@ -96,7 +96,27 @@ public struct SceneSynthesizer: Sendable {
             id: entry.spec.id, label: entry.spec.label,
             position: Self.shortest(entry.position),
             size: Self.shortest(entry.spec.sizeMeters))
-        }))
+        },
+        events: Self.truthEvents(spec)))
+  }
+
+  /// The spec's tracking jumps and loss intervals as truth events on the frames' clock
+  /// (`startTimestampSeconds` + scene time), in time order (a jump before a loss at the same
+  /// time); offsets in the shortest decimal form of their `Float` values.
+  static func truthEvents(_ spec: SceneSpec) -> [RecordingTruthEvent] {
+    let start = spec.startTimestampSeconds
+    let jumps = spec.tracking.jumps.map {
+      RecordingTruthEvent.trackingJump(
+        timestamp: start + $0.timeSeconds, offsetMeters: shortest($0.offsetMeters))
+    }
+    let losses = spec.tracking.lossIntervals.map {
+      RecordingTruthEvent.trackingLost(
+        timestamp: start + $0.lowerBound, endTimestamp: start + $0.upperBound)
+    }
+    // Stable: equal times keep jumps first, then losses in spec order.
+    return (jumps + losses).enumerated()
+      .sorted { ($0.element.timestamp, $0.offset) < ($1.element.timestamp, $1.offset) }
+      .map(\.element)
   }
 
   /// A generator for one concern: `seed` mixed with `salt` through one SplitMix64 step, so streams

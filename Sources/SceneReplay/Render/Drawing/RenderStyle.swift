@@ -13,11 +13,12 @@ enum RenderStyle {
     }
   }
 
-  /// A colour per marker id, cycling through ten distinguishable hues.
+  /// A colour per marker id, cycling through ten distinguishable hues dark enough for text on
+  /// white.
   static func trackColor(id: Int) -> String {
     let palette = [
-      "#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2",
-      "#7f7f7f", "#bcbd22",
+      "#1f77b4", "#d62728", "#2b8a2b", "#8250b8", "#c85a00", "#0f8795", "#8c564b", "#c2417f",
+      "#666666", "#7f7d00",
     ]
     let i = ((id % palette.count) + palette.count) % palette.count
     return palette[i]
@@ -32,5 +33,14 @@ enum RenderStyle {
   static let imageGrid = "#b8b8b8"
   static let viewportBackground = "#3a3a3a"
   static let truth = "#7b3fa0"
+  /// Error lines from a marker to its truth object, and the error series of the report.
+  static let error = "#c2185b"
   static let camera = "#555555"
+
+  /// A plane anchor's label: its identifier (shortened to 18 characters with an ellipsis),
+  /// prefixed by "plane " unless it already says so.
+  static func planeLabel(_ identifier: String) -> String {
+    let name = identifier.count <= 18 ? identifier : identifier.prefix(15) + "…"
+    return identifier.lowercased().contains("plane") ? name : "plane \(name)"
+  }
 }

@@ -21,12 +21,18 @@ struct FrameRendererTests {
     #expect(RenderTestSupport.isWellFormedXML(svg))
     #expect(
       svg.contains("<rect x=\"100\" y=\"75\" width=\"200\" height=\"75\" class=\"detection\""))
-    #expect(svg.contains("hazard 0.9</text>"))
+    // The label sits above the box's left corner: start (100, 75 - 4).
+    #expect(
+      svg.contains(
+        "<text x=\"100\" y=\"71\" font-size=\"12\" text-anchor=\"start\" class=\"label detection-label\""
+      ))
+    #expect(svg.contains(">hazard 0.9</text>"))
     #expect(svg.contains("<circle cx=\"200\" cy=\"112.5\" r=\"3\" class=\"ray-hit\""))
     // scaleFill on the whole image: the model saw all of it, which is the whole viewport.
-    #expect(svg.contains("<rect x=\"0\" y=\"0\" width=\"400\" height=\"300\" id=\"model-region\""))
+    #expect(
+      svg.contains("<rect x=\"0\" y=\"0\" width=\"400\" height=\"300\" id=\"frame-model-region\""))
     // The viewport group is offset by the margin.
-    #expect(svg.contains("id=\"viewport\" transform=\"translate(40,40)\""))
+    #expect(svg.contains("id=\"frame-viewport\" transform=\"translate(64,64)\""))
   }
 
   /// The wall's corners (±1, ±1, -2) project to 200 ± 400/2 and 150 ∓ 400/2: (0, -50),
@@ -55,13 +61,74 @@ struct FrameRendererTests {
     .markup
     #expect(RenderTestSupport.isWellFormedXML(svg))
     // (0, 0, -2) is on the optical axis: principal point (199.5 + 0.5, 149.5 + 0.5).
-    #expect(svg.contains("<circle cx=\"200\" cy=\"150\" r=\"9\" class=\"marker marker-confirmed\""))
+    #expect(
+      svg.contains("<circle cx=\"200\" cy=\"150\" r=\"9\" class=\"marker marker-confirmed\""))
+    #expect(svg.contains(">#1</text>") && svg.contains(">#2</text>"))
     #expect(RenderTestSupport.count("class=\"marker ", in: svg) == 1)
     // x = 200 + 400 * 10 / 2 = 2200 is off screen: an edge arrow, not a circle.
     #expect(RenderTestSupport.count("class=\"marker-arrow marker-coasting\"", in: svg) == 1)
     // Behind the camera: no circle or arrow, only the legend line.
     #expect(!svg.contains("marker-tentative"))
     #expect(svg.contains("#7 hazard (tentative)"))
+  }
+
+  /// A confirmed hazard marker at (0, 0, -2) projects to (200, 150); the hazard truth object
+  /// 2 cm to its right at (0.02, 0, -2) to x = 200 + 400 x 0.02 / 2 = 204: an error line from
+  /// (200, 150) to (204, 150) with "20.0 mm" as its tooltip and a diamond at the truth. A fan
+  /// object nearer to the marker has another label and gets no line.
+  @Test func errorLinesJoinMarkersToTheirTruth() throws {
+    var frame = try RenderTestSupport.snapshot(
+      box: Self.box,
+      markers: [RenderTestSupport.marker(id: 1, state: .confirmed, at: SIMD3(0, 0, -2))])
+    frame.truthObjects = [
+      RecordingTruthObject(
+        id: "hazard-1", label: "hazard", position: SIMD3(0.02, 0, -2), size: SIMD3(0, 0, 0)),
+      RecordingTruthObject(
+        id: "fan-1", label: "fan", position: SIMD3(0.005, 0, -2), size: SIMD3(0, 0, 0)),
+    ]
+    let svg = FrameRenderer().document(for: frame).markup
+    #expect(RenderTestSupport.isWellFormedXML(svg))
+    #expect(
+      svg.contains(
+        "<line x1=\"200\" y1=\"150\" x2=\"204\" y2=\"150\" class=\"error-line\""))
+    #expect(svg.contains("<title>#1 hazard: 20.0 mm from hazard-1</title>"))
+    #expect(RenderTestSupport.count("class=\"error-line\"", in: svg) == 1)
+    // Diamonds of half-diagonal 5.5 about (204, 150) and (201, 150).
+    #expect(svg.contains("<polygon points=\"204,144.5 209.5,150 204,155.5 198.5,150\""))
+    #expect(RenderTestSupport.count("class=\"truth\"", in: svg) == 2)
+    // Beyond the match threshold (5 cm by default) there is no line.
+    frame.truthObjects[0].position = SIMD3(0.2, 0, -2)
+    #expect(!FrameRenderer().document(for: frame).markup.contains("class=\"error-line\""))
+  }
+
+  /// The identity display maps image x = 0.1 to viewport x = 40 (a vertical grid line) and
+  /// image y = 0.1 to viewport y = 30 (horizontal): "x 0.1" is centred above the top edge at
+  /// x = 40, "y 0.1" right-aligned left of it at y = 30 + 4.
+  @Test func gridLinesAreLabelledInTheMargin() throws {
+    let svg = FrameRenderer().document(
+      for: try RenderTestSupport.snapshot(box: Self.box, markers: [])
+    ).markup
+    let x = LabelPlacer.estimatedWidth("x 0.1", size: 12)
+    let y = LabelPlacer.estimatedWidth("y 0.1", size: 12)
+    #expect(svg.contains("<text x=\"\(SVGDocument.number(40 - x / 2))\" y=\"-20\""))
+    #expect(svg.contains("<text x=\"\(SVGDocument.number(-18 - y))\" y=\"34\""))
+    #expect(svg.contains(">x 0.1</text>") && svg.contains(">y 0.9</text>"))
+  }
+
+  /// At half scale the viewport is 200 x 150 units: the confirmed marker at the principal
+  /// point is drawn at (100, 75); text stays 12 px.
+  @Test func scaledPicturesKeepTheirTextSize() throws {
+    var renderer = FrameRenderer()
+    renderer.viewportScale = 0.5
+    renderer.showsLegend = false
+    let svg = renderer.document(
+      for: try RenderTestSupport.snapshot(
+        box: Self.box,
+        markers: [RenderTestSupport.marker(id: 1, state: .confirmed, at: SIMD3(0, 0, -2))])
+    ).markup
+    #expect(svg.contains("<circle cx=\"100\" cy=\"75\" r=\"9\" class=\"marker marker-confirmed\""))
+    #expect(!svg.contains("font-size=\"10\"") && !svg.contains("font-size=\"11\""))
+    #expect(svg.contains("id=\"frame-caption\"") && !svg.contains("id=\"frame-legend\""))
   }
 
   /// A 2 m square on the floor (camera space) from 3 m in front to 1 m behind: the near plane

@@ -33,36 +33,46 @@ public struct SVGDocument: Sendable, Hashable {
     )
   }
 
-  /// A straight segment from `a` to `b`.
-  public mutating func line(from a: Point, to b: Point, style: String) {
+  /// A straight segment from `a` to `b`; `title` (escaped) becomes its tooltip.
+  public mutating func line(from a: Point, to b: Point, style: String, title: String? = nil) {
     body.append(
-      "<line x1=\"\(Self.number(a.x))\" y1=\"\(Self.number(a.y))\" x2=\"\(Self.number(b.x))\" y2=\"\(Self.number(b.y))\" \(style)/>"
-    )
+      "<line x1=\"\(Self.number(a.x))\" y1=\"\(Self.number(a.y))\" x2=\"\(Self.number(b.x))\" y2=\"\(Self.number(b.y))\" \(style)"
+        + Self.closing(title: title, element: "line"))
   }
 
-  /// An open polyline through `points` (nothing for fewer than two points).
-  public mutating func polyline(_ points: [Point], style: String) {
+  /// An open polyline through `points` (nothing for fewer than two points); coordinates with at
+  /// most `decimals` (1 or 2) decimals, 1 for long data series where 0.1 unit is invisible.
+  public mutating func polyline(_ points: [Point], style: String, decimals: Int = 2) {
     guard points.count >= 2 else { return }
-    body.append("<polyline points=\"\(Self.pointList(points))\" \(style)/>")
+    body.append("<polyline points=\"\(Self.pointList(points, decimals: decimals))\" \(style)/>")
   }
 
-  /// A closed polygon through `points` (nothing for fewer than three points).
-  public mutating func polygon(_ points: [Point], style: String) {
+  /// A closed polygon through `points` (nothing for fewer than three points); coordinates with
+  /// at most `decimals` (1 or 2) decimals.
+  public mutating func polygon(_ points: [Point], style: String, decimals: Int = 2) {
     guard points.count >= 3 else { return }
-    body.append("<polygon points=\"\(Self.pointList(points))\" \(style)/>")
+    body.append("<polygon points=\"\(Self.pointList(points, decimals: decimals))\" \(style)/>")
   }
 
-  /// A circle of `radius` user units about `center`.
-  public mutating func circle(center: Point, radius: Double, style: String) {
+  /// A circle of `radius` user units about `center`; `title` (escaped) becomes its tooltip.
+  public mutating func circle(
+    center: Point, radius: Double, style: String, title: String? = nil
+  ) {
     body.append(
-      "<circle cx=\"\(Self.number(center.x))\" cy=\"\(Self.number(center.y))\" r=\"\(Self.number(radius))\" \(style)/>"
-    )
+      "<circle cx=\"\(Self.number(center.x))\" cy=\"\(Self.number(center.y))\" r=\"\(Self.number(radius))\" \(style)"
+        + Self.closing(title: title, element: "circle"))
+  }
+
+  /// `/>`, or `>` + the escaped tooltip + the closing tag.
+  static func closing(title: String?, element: String) -> String {
+    guard let title else { return "/>" }
+    return "><title>\(escaped(title))</title></\(element)>"
   }
 
   /// Text whose baseline starts at `origin` (`anchor`: `start`, `middle` or `end`); `text` is
   /// escaped.
   public mutating func text(
-    _ text: String, at origin: Point, size: Double = 11, anchor: String = "start",
+    _ text: String, at origin: Point, size: Double = 12, anchor: String = "start",
     style: String = "fill=\"#222\""
   ) {
     body.append(
@@ -130,7 +140,10 @@ public struct SVGDocument: Sendable, Hashable {
     return result
   }
 
-  static func pointList(_ points: [Point]) -> String {
-    points.map { "\(number($0.x)),\(number($0.y))" }.joined(separator: " ")
+  static func pointList(_ points: [Point], decimals: Int = 2) -> String {
+    func write(_ value: Double) -> String {
+      decimals == 1 ? number((value * 10).rounded() / 10) : number(value)
+    }
+    return points.map { "\(write($0.x)),\(write($0.y))" }.joined(separator: " ")
   }
 }
