@@ -1,3 +1,4 @@
+import ARSimulation
 import SpatialMath
 
 /// Non-maximum suppression of detector candidates, as Core ML's `NonMaximumSuppression` model
@@ -11,8 +12,8 @@ import SpatialMath
 /// 2. Order the rest by score, highest first; equal scores keep their input order.
 /// 3. Walk that order: keep a candidate unless it was suppressed, then suppress every later
 ///    candidate whose IoU with it is **greater than** ``iouThreshold`` — among all candidates
-///    (``Scope-swift.enum/classAgnostic``) or only those with the same best class
-///    (``Scope-swift.enum/perClass``, Core ML's `perClass`).
+///    (`classAgnostic`) or only those with the same best class (`perClass`, Core ML's
+///    `perClass`).
 /// 4. Return the kept candidates in that order, at most ``maximumDetections`` of them.
 ///
 /// Equality with the IoU threshold keeps the box (so `iouThreshold` 1 never suppresses and 0
@@ -22,14 +23,8 @@ import SpatialMath
 /// IoU is computed on the boxes as given (Vision normalized); it is the same in model-input
 /// pixels (see `Rect.intersectionOverUnion(with:)`).
 public struct NonMaximumSuppression: Sendable, Hashable {
-  /// Which candidates may suppress each other.
-  public enum Scope: String, Sendable, Hashable, CaseIterable, Codable {
-    /// Only candidates with the same best class (Core ML's `pickTop.perClass = true`): boxes of
-    /// different classes on one object survive side by side.
-    case perClass
-    /// All candidates, whatever their class (`perClass = false`): one box per place.
-    case classAgnostic
-  }
+  /// Which candidates may suppress each other (`perClass` or `classAgnostic`).
+  public typealias Scope = NonMaximumSuppressionScope
 
   /// Why a configuration was refused.
   public enum ConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {

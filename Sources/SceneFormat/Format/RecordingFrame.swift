@@ -3,7 +3,9 @@ import SpatialMath
 
 /// One recorded frame (`ARFrame` plus the detector's output), exactly as in the JSON:
 /// `{"timestamp", "camera", "displayTransform"?, "interfaceOrientation"?, "viewport"?,
-/// "planes", "featurePoints"?, "detections"}`.
+/// "planes", "featurePoints"?, "detections"}` plus the optional Vision outputs
+/// `"detectionsImageTimestamp"`, `"detectionCandidates"`, `"trackedObjects"`, `"points"` and
+/// `"contours"` (see `RecordingFrame+VisionOutputs.swift`).
 public struct RecordingFrame: Sendable, Hashable {
   /// Capture time in seconds (`ARFrame.timestamp`); strictly increasing across frames.
   public var timestamp: Double
@@ -22,6 +24,18 @@ public struct RecordingFrame: Sendable, Hashable {
   public var featurePoints: RecordingFeaturePoints?
   /// Detections. Empty when the JSON omits `detections`.
   public var detections: [RecordingDetection]
+  /// The capture time of the image `detections` and `detectionCandidates` were computed on
+  /// (seconds, at most `timestamp`: a result delivered late), or `nil` for this frame's image.
+  public var detectionsImageTimestamp: Double?
+  /// The detector model's raw candidates before non-maximum suppression, or `nil` when not
+  /// recorded.
+  public var detectionCandidates: [RecordingDetectionCandidate]?
+  /// The object tracker's results on this frame's image, or `nil` when not recorded.
+  public var trackedObjects: [RecordingTrackedObject]?
+  /// Point observations (hands, bodies) on this frame's image, or `nil` when not recorded.
+  public var points: [RecordingPointsObservation]?
+  /// Contours found on this frame's image, or `nil` when not recorded.
+  public var contours: [RecordingContour]?
   /// Members the format does not define, kept for re-writing.
   public var extras: [String: JSONValue]
 
@@ -93,6 +107,7 @@ public struct RecordingFrame: Sendable, Hashable {
         throw error.prefixed(.index(offset)).prefixed(.key("detections"))
       }
     }
+    try validateVisionOutputs()
   }
 
   /// Decodes (and validates) a frame from a parsed JSON object; errors carry paths relative to
@@ -128,6 +143,8 @@ public struct RecordingFrame: Sendable, Hashable {
         try $0.array { try RecordingDetection(json: $0, strict: strict) }
       }
       ?? []
+    extras = [:]
+    try decodeVisionOutputs(&object, strict: strict)
     extras = try object.extras()
     try validate()
   }
@@ -150,6 +167,7 @@ public struct RecordingFrame: Sendable, Hashable {
     members["planes"] = .array(planes.map(\.jsonValue))
     if let featurePoints { members["featurePoints"] = featurePoints.jsonValue }
     members["detections"] = .array(detections.map(\.jsonValue))
+    writeVisionOutputs(into: &members)
     return .object(members)
   }
 }
