@@ -15,10 +15,12 @@ import SpatialMath
 /// The finger's direction is the image line from its base joint (``HandJoint/indexPIP``, or
 /// ``HandJoint/indexDIP`` when the PIP joint is not confident) to ``HandJoint/indexTip``. Each
 /// marker's world position is projected with the frame's camera; markers behind the camera or
-/// behind the fingertip along the finger are skipped. The answer is the marker seen under the
-/// smallest angle from the fingertip relative to the finger's direction, when that angle is at
-/// most ``maximumAngle``. Working in the image needs no depth for the finger: the finger's 3D
-/// line projects to the 2D line, and a marker on the 3D line lies on the 2D line.
+/// behind the fingertip along the finger are skipped. Of the markers seen from the fingertip
+/// within ``maximumAngle`` of the finger's direction, the answer is the nearest along the finger:
+/// the finger's 3D line projects to the 2D line, so the marker pointed at lies on it, but so may
+/// markers further along that the 3D line never reaches (it ends at the surface, at the marker
+/// pointed at), and a finger hovering over a button points at that button first. Working in the
+/// image needs no depth for the finger.
 public struct PointingQuery: Sendable, Hashable {
   /// The widest angle between the finger's direction and the direction from the fingertip to a
   /// marker (image pixels) that still counts as pointing at it.
@@ -77,8 +79,8 @@ public struct PointingQuery: Sendable, Hashable {
   }
 
   /// The marker the finger points at, from image pixels: the fingertip, a joint further back on
-  /// the finger, and each marker's projection. Ties in angle go to the marker nearer the
-  /// fingertip, then to the smaller id.
+  /// the finger, and each marker's projection. Of the markers within ``maximumAngle``, the one
+  /// nearest the fingertip along the finger; ties go to the smaller angle, then the smaller id.
   public func pointedMarker(
     fingertipPixel tip: Point, fingerBasePixel base: Point,
     markerPixels: [(id: Int, pixel: Point)]
@@ -100,10 +102,10 @@ public struct PointingQuery: Sendable, Hashable {
       let candidate = Result(markerID: marker.id, angle: angle, alongPixels: along)
       if let current = best {
         let better =
-          angle.radians < current.angle.radians
-          || (angle.radians == current.angle.radians
-            && (along < current.alongPixels
-              || (along == current.alongPixels && marker.id < current.markerID)))
+          along < current.alongPixels
+          || (along == current.alongPixels
+            && (angle.radians < current.angle.radians
+              || (angle.radians == current.angle.radians && marker.id < current.markerID)))
         if !better { continue }
       }
       best = candidate

@@ -125,14 +125,14 @@ struct PointPlacementTests {
 
 @Suite("PointingQuery")
 struct PointingQueryTests {
-  @Test("Hand-worked angles from the fingertip along the finger")
+  @Test("Hand-worked: the nearest marker along the finger within the cone")
   func handWorked() throws {
     let query = PointingQuery(maximumAngle: .degrees(10))
     // Finger along +x from (80, 100) to the tip (100, 100).
     let markers: [(id: Int, pixel: Point)] = [
-      (1, Point(x: 200, y: 105)),  // atan(5 / 100) = 2.86°
+      (1, Point(x: 200, y: 105)),  // atan(5 / 100) = 2.86°, 100 px along
       (2, Point(x: 150, y: 130)),  // atan(30 / 50) = 31°: outside the cone
-      (3, Point(x: 300, y: 110)),  // atan(10 / 200) = 2.86°, tied with 1 but further
+      (3, Point(x: 300, y: 100)),  // 0°, but 200 px along: further than 1
       (4, Point(x: 60, y: 100)),  // behind the fingertip
     ]
     let result = try #require(
@@ -142,7 +142,12 @@ struct PointingQueryTests {
     #expect(result.markerID == 1)
     #expect(abs(result.angle.degrees - 2.862405) < 1e-5)
     #expect(abs(result.alongPixels - 100) < 1e-12)
-    // Without 1 and 3, nothing is within 10°.
+    // Without 1, marker 3 on the line is the answer; without 1 and 3, nothing is within 10°.
+    let next = try #require(
+      query.pointedMarker(
+        fingertipPixel: Point(x: 100, y: 100), fingerBasePixel: Point(x: 80, y: 100),
+        markerPixels: [markers[1], markers[2], markers[3]]))
+    #expect(next.markerID == 3 && next.angle.radians == 0 && next.alongPixels == 200)
     #expect(
       query.pointedMarker(
         fingertipPixel: Point(x: 100, y: 100), fingerBasePixel: Point(x: 80, y: 100),
