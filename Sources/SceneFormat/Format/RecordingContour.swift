@@ -21,17 +21,17 @@ public struct RecordingContour: Sendable, Hashable {
 
   /// Checks there is a point and every point is finite and inside [0, 1] (1e-9 slack).
   ///
-  /// - Throws: ``RecordingError`` with a path relative to the contour
+  /// - Throws: ``InputFileError`` with a path relative to the contour
   ///   (`normalizedPoints[4][1]`).
   public func validate() throws {
     guard !normalizedPoints.isEmpty else {
-      throw RecordingError(
+      throw InputFileError(
         .invalidValue, "a contour needs at least one point", path: [.key("normalizedPoints")])
     }
     for (offset, point) in normalizedPoints.enumerated() {
       for (axis, value) in [point.x, point.y].enumerated()
       where !(value.isFinite && value >= -1e-9 && value <= 1 + 1e-9) {
-        throw RecordingError(
+        throw InputFileError(
           .invalidValue, "must be finite and in [0, 1], got \(JSONWriter.text(of: value))",
           path: [.key("normalizedPoints"), .index(offset), .index(axis)])
       }

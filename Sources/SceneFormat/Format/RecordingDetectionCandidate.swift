@@ -21,17 +21,17 @@ public struct RecordingDetectionCandidate: Sendable, Hashable {
 
   /// Checks the box lies inside the unit square and every confidence is in 0...1.
   ///
-  /// - Throws: ``RecordingError`` with a path relative to the candidate (`labels[1].confidence`).
+  /// - Throws: ``InputFileError`` with a path relative to the candidate (`labels[1].confidence`).
   public func validate() throws {
     do {
       try RecordingValidation.requireUnitBox(boundingBox)
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       throw error.prefixed(.key("boundingBox"))
     }
     for (offset, label) in labels.enumerated() {
       do {
         try label.validate()
-      } catch let error as RecordingError {
+      } catch let error as InputFileError {
         throw error.prefixed(.index(offset)).prefixed(.key("labels"))
       }
     }

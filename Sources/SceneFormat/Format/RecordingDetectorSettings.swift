@@ -53,14 +53,14 @@ public struct RecordingDetectorSettings: Sendable, Hashable {
 
   /// Checks a positive rate, a non-negative latency and the NMS settings' ranges.
   ///
-  /// - Throws: ``RecordingError`` with a path relative to the settings (`nms.iouThreshold`).
+  /// - Throws: ``InputFileError`` with a path relative to the settings (`nms.iouThreshold`).
   public func validate() throws {
     if let rateHz, !(rateHz.isFinite && rateHz > 0) {
-      throw RecordingError(
+      throw InputFileError(
         .invalidValue, "must be > 0, got \(JSONWriter.text(of: rateHz))", path: [.key("rateHz")])
     }
     if let latencyFrames, latencyFrames < 0 {
-      throw RecordingError(
+      throw InputFileError(
         .invalidValue, "must be >= 0, got \(latencyFrames)", path: [.key("latencyFrames")])
     }
     if let nms {
@@ -68,10 +68,10 @@ public struct RecordingDetectorSettings: Sendable, Hashable {
         try RecordingValidation.requireUnitInterval(nms.iouThreshold, "iouThreshold")
         try RecordingValidation.requireUnitInterval(nms.confidenceThreshold, "confidenceThreshold")
         if let maximum = nms.maximumDetections, maximum < 1 {
-          throw RecordingError(
+          throw InputFileError(
             .invalidValue, "must be >= 1, got \(maximum)", path: [.key("maximumDetections")])
         }
-      } catch let error as RecordingError {
+      } catch let error as InputFileError {
         throw error.prefixed(.key("nms"))
       }
     }

@@ -23,12 +23,12 @@ extension RecordingFrame {
   /// Checks the optional Vision members: the image timestamp finite and not after `timestamp`,
   /// every element valid, tracked-object ids unique within the frame.
   ///
-  /// - Throws: ``RecordingError`` with a path relative to the frame (`trackedObjects[2].id`).
+  /// - Throws: ``InputFileError`` with a path relative to the frame (`trackedObjects[2].id`).
   func validateVisionOutputs() throws {
     if let imageTimestamp = detectionsImageTimestamp {
       try RecordingValidation.requireFinite(imageTimestamp, "detectionsImageTimestamp")
       guard imageTimestamp <= timestamp else {
-        throw RecordingError(
+        throw InputFileError(
           .invalidValue,
           "the image of a detector result cannot be captured after the frame it arrives with: "
             + "\(JSONWriter.text(of: imageTimestamp)) > \(JSONWriter.text(of: timestamp))",
@@ -42,7 +42,7 @@ extension RecordingFrame {
     var ids: [String: Int] = [:]
     for (offset, object) in (trackedObjects ?? []).enumerated() {
       if let first = ids.updateValue(offset, forKey: object.id) {
-        throw RecordingError(
+        throw InputFileError(
           .invalidValue,
           "duplicate tracked object id \"\(object.id)\" (also trackedObjects[\(first)])",
           path: [.key("trackedObjects"), .index(offset), .key("id")])
@@ -57,7 +57,7 @@ extension RecordingFrame {
     for (offset, value) in (values ?? []).enumerated() {
       do {
         try check(value)
-      } catch let error as RecordingError {
+      } catch let error as InputFileError {
         throw error.prefixed(.index(offset)).prefixed(.key(key))
       }
     }

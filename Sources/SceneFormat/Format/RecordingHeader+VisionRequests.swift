@@ -6,21 +6,21 @@ extension RecordingHeader {
   /// detector; for the other requests, their `visionRequests` entry, whose orientation defaults
   /// to the `vision` one and whose region of interest defaults to the whole image.
   ///
-  /// - Throws: ``RecordingError`` naming `vision` (missing or invalid settings, when the
+  /// - Throws: ``InputFileError`` naming `vision` (missing or invalid settings, when the
   ///   orientation must come from there) or `visionRequests.<type>`.
   public func requestSettings(for type: VisionRequestType) throws -> VisionRequestSettings {
     if type == .coreMLModel {
       guard let vision else {
-        throw RecordingError(
+        throw InputFileError(
           .missingField, "the recording has no \"vision\" settings", path: [.key("vision")])
       }
-      do { return try vision.requestSettings() } catch let error as RecordingError {
+      do { return try vision.requestSettings() } catch let error as InputFileError {
         throw error.prefixed(.key("vision"))
       }
     }
     let entry = visionRequests[type] ?? RecordingImageRequest()
     guard let orientation = entry.orientation ?? vision?.orientation else {
-      throw RecordingError(
+      throw InputFileError(
         .missingField,
         "no orientation for the \(type.name) request: give visionRequests.\(type.name).orientation "
           + "or the header's \"vision\"", path: [.key("visionRequests"), .key(type.name)])
@@ -28,7 +28,7 @@ extension RecordingHeader {
     do {
       return try .imageRequest(orientation: orientation, regionOfInterest: entry.regionOfInterest)
     } catch {
-      throw RecordingError(
+      throw InputFileError(
         .invalidValue, error.description,
         path: [.key("visionRequests"), .key(type.name), .key("regionOfInterest")])
     }

@@ -51,11 +51,11 @@ public struct RecordingHeader: Sendable, Hashable {
     do { try truth?.validate() } catch let error as InputFileError {
       throw error.prefixed(.key("truth"))
     }
-    do { try detector?.validate() } catch let error as RecordingError {
+    do { try detector?.validate() } catch let error as InputFileError {
       throw error.prefixed(.key("detector"))
     }
     for type in VisionRequestType.allCases {
-      do { try visionRequests[type]?.validate() } catch let error as RecordingError {
+      do { try visionRequests[type]?.validate() } catch let error as InputFileError {
         throw error.prefixed(.key(type.name)).prefixed(.key("visionRequests"))
       }
     }

@@ -27,14 +27,14 @@ public struct RecordingImageRequest: Sendable, Hashable {
 
   /// Checks the region of interest is a non-empty rect inside the unit square.
   ///
-  /// - Throws: ``RecordingError`` with a path relative to the settings (`regionOfInterest[2]`).
+  /// - Throws: ``InputFileError`` with a path relative to the settings (`regionOfInterest[2]`).
   public func validate() throws {
     do {
       try RecordingValidation.requireUnitBox(regionOfInterest)
       guard regionOfInterest.size.width > 0, regionOfInterest.size.height > 0 else {
-        throw RecordingError(.invalidValue, "the region of interest must not be empty")
+        throw InputFileError(.invalidValue, "the region of interest must not be empty")
       }
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       throw error.prefixed(.key("regionOfInterest"))
     }
   }
@@ -63,20 +63,20 @@ public struct RecordingImageRequest: Sendable, Hashable {
     RecordingImageRequest]
   {
     guard case .object(let members) = json else {
-      throw RecordingError(.typeMismatch, "expected an object, got \(json.typeName)")
+      throw InputFileError(.typeMismatch, "expected an object, got \(json.typeName)")
     }
     var result: [VisionRequestType: RecordingImageRequest] = [:]
     for key in members.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
       guard let type = VisionRequestType(name: key), type != .coreMLModel else {
         let valid = VisionRequestType.allCases.filter { $0 != .coreMLModel }.map(\.name)
-        throw RecordingError(
+        throw InputFileError(
           .invalidValue,
           "unknown request \"\(key)\"; valid: \(valid.joined(separator: ", ")) (the Core ML "
             + "request's settings are the header's \"vision\")", path: [.key(key)])
       }
       do {
         result[type] = try RecordingImageRequest(json: members[key]!, strict: strict)
-      } catch let error as RecordingError {
+      } catch let error as InputFileError {
         throw error.prefixed(.key(key))
       }
     }

@@ -92,7 +92,7 @@ public struct RecordingLimits: Sendable, Hashable {
     }
     for key in ["detectionCandidates", "trackedObjects"] {
       if case .array(let boxes)? = members[key], boxes.count > maximumDetectionsPerFrame {
-        throw RecordingError(
+        throw InputFileError(
           .limitExceeded,
           "\(boxes.count) boxes, over the limit of \(maximumDetectionsPerFrame) (maximumDetectionsPerFrame)",
           path: [.key(key)])
@@ -122,7 +122,7 @@ public struct RecordingLimits: Sendable, Hashable {
         }
       }
       if total > maximumPointsPerFrame {
-        throw RecordingError(
+        throw InputFileError(
           .limitExceeded,
           "\(total) \(key) entries and points, over the limit of \(maximumPointsPerFrame) (maximumPointsPerFrame)",
           path: [.key(key)])

@@ -49,11 +49,11 @@ public struct RecordingPointsObservation: Sendable, Hashable {
 
   /// Checks a point request, confidences in 0...1, non-empty names and finite locations.
   ///
-  /// - Throws: ``RecordingError`` with a path relative to the observation
+  /// - Throws: ``InputFileError`` with a path relative to the observation
   ///   (`points[3].location[1]`).
   public func validate() throws {
     guard Self.pointRequests.contains(request) else {
-      throw RecordingError(
+      throw InputFileError(
         .invalidValue,
         "request \"\(request.name)\" does not report points; expected one of "
           + Self.pointRequests.map(\.name).joined(separator: ", "), path: [.key("request")])
@@ -62,15 +62,15 @@ public struct RecordingPointsObservation: Sendable, Hashable {
     for (offset, point) in points.enumerated() {
       do {
         guard !point.name.isEmpty else {
-          throw RecordingError(.invalidValue, "name must not be empty", path: [.key("name")])
+          throw InputFileError(.invalidValue, "name must not be empty", path: [.key("name")])
         }
         do {
           try RecordingValidation.requireFinite([point.location.x, point.location.y])
-        } catch let error as RecordingError {
+        } catch let error as InputFileError {
           throw error.prefixed(.key("location"))
         }
         try RecordingValidation.requireUnitInterval(point.confidence, "confidence")
-      } catch let error as RecordingError {
+      } catch let error as InputFileError {
         throw error.prefixed(.index(offset)).prefixed(.key("points"))
       }
     }

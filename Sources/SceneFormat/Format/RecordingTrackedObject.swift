@@ -31,14 +31,14 @@ public struct RecordingTrackedObject: Sendable, Hashable {
 
   /// Checks a non-empty id, the box inside the unit square and the confidence in 0...1.
   ///
-  /// - Throws: ``RecordingError`` with a path relative to the object (`boundingBox[2]`).
+  /// - Throws: ``InputFileError`` with a path relative to the object (`boundingBox[2]`).
   public func validate() throws {
     guard !id.isEmpty else {
-      throw RecordingError(.invalidValue, "id must not be empty", path: [.key("id")])
+      throw InputFileError(.invalidValue, "id must not be empty", path: [.key("id")])
     }
     do {
       try RecordingValidation.requireUnitBox(boundingBox)
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       throw error.prefixed(.key("boundingBox"))
     }
     try RecordingValidation.requireUnitInterval(confidence, "confidence")

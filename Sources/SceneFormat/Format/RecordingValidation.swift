@@ -22,7 +22,7 @@ package enum RecordingValidation {
   /// A finite number in 0...1 (a confidence or probability).
   package static func requireUnitInterval(_ value: Double, _ key: String) throws {
     guard value >= 0 && value <= 1 else {
-      throw RecordingError(
+      throw InputFileError(
         .invalidValue, "must be in [0, 1], got \(JSONWriter.text(of: value))", path: [.key(key)])
     }
   }

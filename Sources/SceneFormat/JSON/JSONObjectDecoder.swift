@@ -83,7 +83,7 @@ extension JSONValue {
   package func count() throws -> Int {
     let n = try number()
     guard n >= 0, n <= 9_007_199_254_740_992, n == n.rounded() else {
-      throw RecordingError(
+      throw InputFileError(
         .invalidValue, "expected a whole number >= 0, got \(JSONWriter.text(of: n))")
     }
     return Int(n)
@@ -92,7 +92,7 @@ extension JSONValue {
   /// The Boolean, or a type error.
   package func bool() throws -> Bool {
     guard case .bool(let value) = self else {
-      throw RecordingError(.typeMismatch, "expected a boolean, got \(typeName)")
+      throw InputFileError(.typeMismatch, "expected a boolean, got \(typeName)")
     }
     return value
   }

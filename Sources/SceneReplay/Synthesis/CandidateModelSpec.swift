@@ -80,7 +80,7 @@ public struct CandidateModelSpec: Sendable, Hashable {
     gridCellPixels =
       try object.optional("gridCellPixels") { value -> Double in
         let n = try value.positiveNumber()
-        guard n <= 10_000 else { throw RecordingError(.invalidValue, "must be <= 10000") }
+        guard n <= 10_000 else { throw InputFileError(.invalidValue, "must be <= 10000") }
         return n
       } ?? 32
     scoreFalloffPerCell =
@@ -96,7 +96,7 @@ public struct CandidateModelSpec: Sendable, Hashable {
   static func whole(_ value: JSONValue, _ range: ClosedRange<Int>) throws -> Int {
     let n = try value.count()
     guard range.contains(n) else {
-      throw RecordingError(
+      throw InputFileError(
         .invalidValue, "must be a whole number in [\(range.lowerBound), \(range.upperBound)]")
     }
     return n

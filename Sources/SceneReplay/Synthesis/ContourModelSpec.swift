@@ -34,7 +34,7 @@ public struct ContourModelSpec: Sendable, Hashable {
       try object.optional("pointSpacingPixels") { value -> Double in
         let n = try value.positiveNumber()
         guard n >= 0.5, n <= 10_000 else {
-          throw RecordingError(.invalidValue, "must be in [0.5, 10000]")
+          throw InputFileError(.invalidValue, "must be in [0.5, 10000]")
         }
         return n
       } ?? 6

@@ -99,13 +99,13 @@ public struct DetectorModelSpec: Sendable, Hashable {
       try object.optional("minimumVisibleFraction") { try $0.number(atLeast: 0, atMost: 1) } ?? 0.5
     rateHz = try object.optional("rateHz") { value -> Double in
       let n = try value.positiveNumber()
-      guard n <= 1000 else { throw RecordingError(.invalidValue, "must be <= 1000") }
+      guard n <= 1000 else { throw InputFileError(.invalidValue, "must be <= 1000") }
       return n
     }
     latencyFrames =
       try object.optional("latencyFrames") { value -> Int in
         let n = try value.count()
-        guard n <= 600 else { throw RecordingError(.invalidValue, "must be <= 600") }
+        guard n <= 600 else { throw InputFileError(.invalidValue, "must be <= 600") }
         return n
       } ?? 0
     candidates = try object.optional("candidates") { try CandidateModelSpec(json: $0) }
@@ -114,7 +114,7 @@ public struct DetectorModelSpec: Sendable, Hashable {
       try object.optional("output") { value -> Output in
         let name = try value.string()
         guard let output = Output(rawValue: name) else {
-          throw RecordingError(
+          throw InputFileError(
             .invalidValue,
             "unknown output \"\(name)\"; valid: "
               + Output.allCases.map(\.rawValue).joined(separator: ", "))
@@ -122,7 +122,7 @@ public struct DetectorModelSpec: Sendable, Hashable {
         return output
       } ?? .observations
     if output != .observations, candidates == nil {
-      throw RecordingError(
+      throw InputFileError(
         .invalidValue, "output \"\(output.rawValue)\" needs a \"candidates\" model",
         path: [.key("output")])
     }
@@ -142,7 +142,7 @@ public struct DetectorModelSpec: Sendable, Hashable {
     }
     let maximum = try object.optional("maximumDetections") { value -> Int in
       let n = try value.count()
-      guard n >= 1 else { throw RecordingError(.invalidValue, "must be >= 1") }
+      guard n >= 1 else { throw InputFileError(.invalidValue, "must be >= 1") }
       return n
     }
     _ = try object.extras()
@@ -151,7 +151,7 @@ public struct DetectorModelSpec: Sendable, Hashable {
         iouThreshold: iou, confidenceThreshold: confidence, scope: scope,
         maximumDetections: maximum)
     } catch {
-      throw RecordingError(.invalidValue, error.description)
+      throw InputFileError(.invalidValue, error.description)
     }
   }
 }

@@ -47,7 +47,7 @@ public struct HandModelSpec: Sendable, Hashable {
     var object = try JSONObjectDecoder(json, strict: true)
     targets = try object.required("targets") { value in
       let ids = try value.array { try $0.string() }
-      guard !ids.isEmpty else { throw RecordingError(.invalidValue, "needs at least one target") }
+      guard !ids.isEmpty else { throw InputFileError(.invalidValue, "needs at least one target") }
       return ids
     }
     startSeconds =
@@ -61,7 +61,7 @@ public struct HandModelSpec: Sendable, Hashable {
       try object.optional("approachFrom") { value -> SIMD2<Double> in
         let v = try value.finiteNumbers(count: 2)
         guard v[0] != 0 || v[1] != 0, abs(v[0]) <= 1e6, abs(v[1]) <= 1e6 else {
-          throw RecordingError(.invalidValue, "must be a non-zero direction")
+          throw InputFileError(.invalidValue, "must be a non-zero direction")
         }
         return SIMD2(v[0], v[1])
       } ?? SIMD2(-1, 0.5)

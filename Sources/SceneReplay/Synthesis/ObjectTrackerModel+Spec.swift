@@ -28,7 +28,7 @@ extension ObjectTrackerModel {
         lossProbabilityPerFrame: values[4], minimumConfidence: values[5])
     } catch {
       guard case .outOfRange(let name, _, _) = error else { throw error }
-      throw RecordingError(.invalidValue, error.description, path: [.key(name)])
+      throw InputFileError(.invalidValue, error.description, path: [.key(name)])
     }
   }
 

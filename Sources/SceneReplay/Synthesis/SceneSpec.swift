@@ -173,7 +173,7 @@ public struct SceneSpec: Sendable, Hashable {
       }
     }
     for (offset, target) in (hand?.targets ?? []).enumerated() where !ids.contains(target) {
-      throw RecordingError(
+      throw InputFileError(
         .invalidValue, "no object with id \"\(target)\"",
         path: [.key("hand"), .key("targets"), .index(offset)])
     }

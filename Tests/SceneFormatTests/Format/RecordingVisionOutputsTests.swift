@@ -99,7 +99,7 @@ import _TestSupport
     #expect(tracking.orientation == .right && tracking.regionOfInterest == .unit)
     #expect(try header.requestSettings(for: .coreMLModel).cropAndScale == .centerCrop)
     let bare = RecordingHeader()
-    #expect(throws: RecordingError.self) { try bare.requestSettings(for: .contours) }
+    #expect(throws: InputFileError.self) { try bare.requestSettings(for: .contours) }
   }
 
   @Test(
@@ -144,7 +144,7 @@ import _TestSupport
     do {
       _ = try decode(text)
       Issue.record("accepted \(replacement)")
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       #expect(error.jsonPath == path, "\(error)")
       #expect(error.file == "vision.json")
     }
@@ -160,7 +160,7 @@ import _TestSupport
     #expect(text != Self.extended)
     #expect {
       _ = try decode(text)
-    } throws: { ($0 as? RecordingError)?.jsonPath == "frames[1].trackedObjects[1].id" }
+    } throws: { ($0 as? InputFileError)?.jsonPath == "frames[1].trackedObjects[1].id" }
   }
 
   @Test func limitsCountCandidatesAndContourPoints() throws {
@@ -172,13 +172,13 @@ import _TestSupport
     #expect {
       _ = try Recording(jsonBytes: Array(twoCandidates.utf8), limits: limits)
     } throws: {
-      ($0 as? RecordingError)?.kind == .limitExceeded
-        && ($0 as? RecordingError)?.jsonPath == "frames[1].detectionCandidates"
+      ($0 as? InputFileError)?.kind == .limitExceeded
+        && ($0 as? InputFileError)?.jsonPath == "frames[1].detectionCandidates"
     }
     var pointLimits = RecordingLimits.default
     pointLimits.maximumPointsPerFrame = 6  // the two contours hold 2 + 3 + 2 = 7 entries and points
     #expect {
       _ = try Recording(jsonBytes: Array(Self.extended.utf8), limits: pointLimits)
-    } throws: { ($0 as? RecordingError)?.jsonPath == "frames[1].contours" }
+    } throws: { ($0 as? InputFileError)?.jsonPath == "frames[1].contours" }
   }
 }

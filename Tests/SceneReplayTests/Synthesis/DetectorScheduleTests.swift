@@ -222,7 +222,7 @@ import Testing
       replacing: "\"featurePoints\"", with: "\"detector\": \(detector), \"featurePoints\"")
     #expect {
       _ = try SynthesisFixtures.spec(text)
-    } throws: { ($0 as? RecordingError)?.jsonPath == path }
+    } throws: { ($0 as? InputFileError)?.jsonPath == path }
   }
 }
 
@@ -247,7 +247,7 @@ import Testing
       replacing: "\"featurePoints\"", with: "\(member), \"featurePoints\"")
     #expect {
       _ = try SynthesisFixtures.spec(text)
-    } throws: { ($0 as? RecordingError)?.jsonPath == path }
+    } throws: { ($0 as? InputFileError)?.jsonPath == path }
   }
 
   @Test("The hand's schedule: dwell, move, and the last target held")
