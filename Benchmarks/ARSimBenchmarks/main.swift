@@ -5,6 +5,7 @@ import Foundation
 let suites: [String: ([String]) -> Void] = [
   "conversions": ConversionBenchmarks.run,
   "decode": DecodeBenchmarks.run,
+  "detector-rate": DetectorRateBenchmarks.run,
   "query": QueryPathBenchmarks.run,
   "raycast": RaycastBenchmarks.run,
   "synth": SynthBenchmarks.run,
