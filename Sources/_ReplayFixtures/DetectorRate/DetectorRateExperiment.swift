@@ -52,18 +52,29 @@ public enum DetectorRateExperiment {
 
   /// One configuration's scores.
   public struct Row: Sendable, Codable, Hashable {
+    /// The camera motion.
     public var motion: Motion
     /// The detector rate (Hz), `nil` for every frame.
     public var rateHz: Double?
+    /// Frames between a result's image and its arrival.
     public var latencyFrames: Int
+    /// What the app does between results.
     public var strategy: Strategy
+    /// Detector results that arrived.
     public var detectorResults: Int
+    /// Median distance from a box centre to its button's projection, stored-image pixels.
     public var boxErrorMedianPixels: Double?
+    /// 95th percentile of the same, pixels.
     public var boxErrorP95Pixels: Double?
+    /// Matched boxes over buttons in view, summed over frames.
     public var boxCoverage: Double?
+    /// The delay that best aligns boxes with the buttons' earlier projections, milliseconds.
     public var lagMilliseconds: Double?
+    /// Median distance from a shown marker to the nearest same-label button, millimetres.
     public var markerErrorMedianMillimeters: Double?
+    /// CLEAR-MOT accuracy of the shown markers in view.
     public var mota: Double?
+    /// Identity switches.
     public var idSwitches: Int
   }
 
