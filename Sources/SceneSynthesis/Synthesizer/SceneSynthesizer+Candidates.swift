@@ -107,7 +107,13 @@ extension SceneSynthesizer {
   static func observations(
     from candidates: [RecordingDetectionCandidate], nms: NonMaximumSuppression
   ) -> [RecordingDetection] {
-    let domain = candidates.map(DetectionCandidate.init(recording:))
+    let domain = candidates.map { candidate in
+      DetectionCandidate(
+        boundingBox: candidate.boundingBox,
+        classConfidences: candidate.labels.map {
+          Detection.RankedLabel(identifier: $0.identifier, confidence: Float($0.confidence))
+        })
+    }
     return nms.keptIndices(of: domain).map { index in
       let ranked = candidates[index].labels.filter { $0.confidence > 0 }.sorted {
         $0.confidence != $1.confidence
@@ -127,15 +133,4 @@ extension SceneSynthesizer {
 
   /// The standard normal CDF of `g`: a uniform draw in (0, 1) from a Gaussian one.
   static func uniform(fromGaussian g: Double) -> Double { 0.5 * erfc(-g / 2.0.squareRoot()) }
-}
-
-extension DetectionCandidate {
-  /// The domain form of a recorded candidate (confidences rounded to `Float`).
-  public init(recording candidate: RecordingDetectionCandidate) {
-    self.init(
-      boundingBox: candidate.boundingBox,
-      classConfidences: candidate.labels.map {
-        Detection.RankedLabel(identifier: $0.identifier, confidence: Float($0.confidence))
-      })
-  }
 }

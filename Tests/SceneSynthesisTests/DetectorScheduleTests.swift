@@ -5,7 +5,7 @@ import SceneFormat
 import SpatialMath
 import Testing
 
-@testable import SceneReplay
+@testable import SceneSynthesis
 
 /// The synthetic detector as apps run it, on the `wall` fixture (static portrait camera, 30 fps,
 /// 1 s, a perfect detector and tracker): rate, latency, raw candidates and NMS, the tracker.
@@ -93,8 +93,13 @@ import Testing
       detector: #"{"boxNoisePixels": 2, "candidates": {}, "output": "both"}"#)
     var compared = 0
     for frame in recording.frames {
-      let candidates = try #require(frame.detectionCandidates).map(
-        DetectionCandidate.init(recording:))
+      let candidates = try #require(frame.detectionCandidates).map { candidate in
+        DetectionCandidate(
+          boundingBox: candidate.boundingBox,
+          classConfidences: candidate.labels.map {
+            Detection.RankedLabel(identifier: $0.identifier, confidence: Float($0.confidence))
+          })
+      }
       let expected = NonMaximumSuppression.yolov3Tiny.detections(from: candidates)
       #expect(expected.map(\.label) == frame.detections.map(\.label))
       #expect(expected.map(\.boundingBox) == frame.detections.map(\.boundingBox))

@@ -5,7 +5,7 @@ import SceneFormat
 import SpatialMath
 import Testing
 
-@testable import SceneReplay
+@testable import SceneSynthesis
 
 /// The bundled Vision scenes used the way apps use them: `dashboard-contours.json`'s hand points
 /// at the buttons its spec lists, and its contours land on the dashboard around the buttons.
