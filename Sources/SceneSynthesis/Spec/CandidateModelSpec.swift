@@ -6,7 +6,7 @@ import SceneFormat
 ///
 /// JSON (every member optional, defaults in brackets): `{"anchorsPerCell" [3],
 /// "neighbourCells" [4], "positionJitterPixels" [2], "sizeJitterFraction" [0.08],
-/// "gridCellPixels" [32], "scoreFalloffPerCell" [2.5], "crossClassProbability" [0.1],
+/// "gridCellPixels" [32], "scoreFalloffPerCell" [2.5], "crossClassProbability" [0.03],
 /// "backgroundPerFrame" [3]}`.
 ///
 /// For each object the detector reports (its noisy box, label and confidence `c` drawn as
@@ -48,7 +48,7 @@ public struct CandidateModelSpec: Sendable, Hashable {
   /// threshold: only NMS-free consumers see them), a diagonal one's 0.007.
   public var scoreFalloffPerCell: Double = 2.5
   /// Probability that a candidate's best class is another class (0...1).
-  public var crossClassProbability: Double = 0.1
+  public var crossClassProbability: Double = 0.03
   /// Low-scoring background candidates per frame (0...100).
   public var backgroundPerFrame = 3
 
@@ -86,7 +86,7 @@ public struct CandidateModelSpec: Sendable, Hashable {
     scoreFalloffPerCell =
       try object.optional("scoreFalloffPerCell") { try $0.number(atLeast: 0, atMost: 100) } ?? 2.5
     crossClassProbability =
-      try object.optional("crossClassProbability") { try $0.number(atLeast: 0, atMost: 1) } ?? 0.1
+      try object.optional("crossClassProbability") { try $0.number(atLeast: 0, atMost: 1) } ?? 0.03
     backgroundPerFrame =
       try object.optional("backgroundPerFrame") { try Self.whole($0, 0...100) } ?? 3
     _ = try object.extras()
