@@ -48,7 +48,7 @@ public struct OpticalFlowSimulator: Sendable, Hashable {
     guard let ray = camera.ray(throughImagePixel: pixel) else { return nil }
     if let (distance, normal) = nearestHit(ray) {
       let point = ray.point(at: distance)
-      guard let plane = Plane(point: point, normal: normal) else { return nil }
+      guard let plane = try? Plane(point: point, normal: normal) else { return nil }
       return (point, plane)
     }
     guard let depth = fallbackDepthMeters,
@@ -57,7 +57,7 @@ public struct OpticalFlowSimulator: Sendable, Hashable {
     let cameraPoint = direction * (depth / -direction.z)
     let point = camera.worldFromCamera.transformPoint(cameraPoint)
     let axis = camera.worldFromCamera.transformDirection(SIMD3(0, 0, 1))
-    guard point.isFinite, let plane = Plane(point: point, normal: axis) else { return nil }
+    guard point.isFinite, let plane = try? Plane(point: point, normal: axis) else { return nil }
     return (point, plane)
   }
 
@@ -126,7 +126,7 @@ public struct OpticalFlowSimulator: Sendable, Hashable {
   func isVisible(_ point: SIMD3<Float>, from camera: Camera) -> Bool {
     let origin = camera.positionInWorld
     let distance = (point - origin).length
-    guard let ray = Ray(origin: origin, direction: point - origin) else { return false }
+    guard let ray = try? Ray(origin: origin, direction: point - origin) else { return false }
     guard let hit = nearestHit(ray) else { return true }
     return hit.distance >= distance - occlusionToleranceMeters
   }

@@ -65,9 +65,8 @@ extension PlacementPipeline {
         imageNormalized: visionPoint, viewportPoint: nil, hit: nil, failure: .invalidBox)
     }
     let imagePoint = geometry.imageNormalizedPoint(forVisionPoint: visionPoint)
-    let viewportPoint = frame.camera.displayTransform(
-      for: frame.viewport.interfaceOrientation, viewportSize: frame.viewport.size
-    ).map { frame.viewport.points(forNormalized: imagePoint.applying($0)) }
+    let viewportPoint: Point? = frame.viewport.points(
+      forNormalized: imagePoint.applying(frame.camera.displayTransform(for: frame.viewport)))
     let outcome = firstHit(throughImageNormalized: imagePoint, in: frame)
     return PointPlacement(
       imageNormalized: imagePoint, viewportPoint: viewportPoint, hit: outcome.hit,
@@ -98,7 +97,7 @@ extension PlacementPipeline {
       surfaceHit = firstHit(throughImageNormalized: point, in: frame).hit
     }
     guard let surfaceHit,
-      let plane = Plane(point: surfaceHit.worldPosition, normal: surfaceHit.worldNormal)
+      let plane = try? Plane(point: surfaceHit.worldPosition, normal: surfaceHit.worldNormal)
     else { return nil }
     var worldPoints: [SIMD3<Float>] = []
     worldPoints.reserveCapacity(imagePoints.count)

@@ -3,9 +3,9 @@ import SpatialMath
 
 /// One recorded frame (`ARFrame` plus the detector's output), exactly as in the JSON:
 /// `{"timestamp", "camera", "displayTransform"?, "interfaceOrientation"?, "viewport"?,
-/// "vision"?, "planes", "featurePoints"?, "detections"}` plus the optional Vision outputs
-/// `"detectionsImageTimestamp"`, `"detectionCandidates"`, `"trackedObjects"`, `"points"` and
-/// `"contours"` (see `RecordingFrame+VisionOutputs.swift`).
+/// "vision"?, "planes", "featurePoints"?, "detections", "arcore"?}` plus the optional Vision
+/// outputs `"detectionsImageTimestamp"`, `"detectionCandidates"`, `"trackedObjects"`, `"points"`
+/// and `"contours"` (see `RecordingFrame+VisionOutputs.swift`).
 public struct RecordingFrame: Sendable, Hashable {
   /// Capture time in seconds (`ARFrame.timestamp`); strictly increasing across frames.
   public var timestamp: Double
@@ -40,6 +40,8 @@ public struct RecordingFrame: Sendable, Hashable {
   public var points: [RecordingPointsObservation]?
   /// Contours found on this frame's image, or `nil` when not recorded.
   public var contours: [RecordingContour]?
+  /// The ARCore members of an `"arcore"` recording's frame, or `nil`.
+  public var arcore: RecordingARCoreFrame?
   /// Members the format does not define, kept for re-writing.
   public var extras: [String: JSONValue]
 
@@ -49,6 +51,7 @@ public struct RecordingFrame: Sendable, Hashable {
     interfaceOrientation: InterfaceOrientation? = nil, viewport: RecordingViewport? = nil,
     vision: RecordingVision? = nil, planes: [RecordingPlane] = [],
     featurePoints: RecordingFeaturePoints? = nil, detections: [RecordingDetection] = [],
+    arcore: RecordingARCoreFrame? = nil,
     extras: [String: JSONValue] = [:]
   ) {
     self.timestamp = timestamp
@@ -60,6 +63,7 @@ public struct RecordingFrame: Sendable, Hashable {
     self.planes = planes
     self.featurePoints = featurePoints
     self.detections = detections
+    self.arcore = arcore
     self.extras = extras
   }
 
@@ -118,6 +122,15 @@ public struct RecordingFrame: Sendable, Hashable {
         throw error.prefixed(.index(offset)).prefixed(.key("detections"))
       }
     }
+    if let arcore {
+      do {
+        try arcore.validate()
+        try arcore.validate(
+          planeIdentifiers: planes.map(\.identifier), pointCount: featurePoints?.points.count ?? 0)
+      } catch let error as InputFileError {
+        throw error.prefixed(.key("arcore"))
+      }
+    }
     try validateVisionOutputs()
   }
 
@@ -155,6 +168,7 @@ public struct RecordingFrame: Sendable, Hashable {
         try $0.array { try RecordingDetection(json: $0, strict: strict) }
       }
       ?? []
+    arcore = try object.optional("arcore") { try RecordingARCoreFrame(json: $0, strict: strict) }
     extras = [:]
     try decodeVisionOutputs(&object, strict: strict)
     extras = try object.extras()
@@ -181,6 +195,7 @@ public struct RecordingFrame: Sendable, Hashable {
     if let featurePoints { members["featurePoints"] = featurePoints.jsonValue }
     members["detections"] = .array(detections.map(\.jsonValue))
     writeVisionOutputs(into: &members)
+    if let arcore { members["arcore"] = arcore.jsonValue }
     return .object(members)
   }
 }

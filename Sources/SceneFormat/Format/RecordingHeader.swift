@@ -2,7 +2,10 @@ import ARSimulation
 
 /// Everything in a recording but its frames: the top-level object without `frames`, and the first
 /// line of a JSON Lines recording. `{"format": "arplacementsim.recording", "version": 1,
-/// "vision"?, "viewport"?, "truth"?, "detector"?, "visionRequests"?}`.
+/// "platform"?, "vision"?, "viewport"?, "arcore"?, "truth"?, "detector"?, "visionRequests"?}`.
+///
+/// `platform` is `"arkit"` when absent; an `"arcore"` recording needs `arcore` (its display
+/// geometry and camera settings).
 ///
 /// `vision` and `viewport` are optional (an importer of pose logs knows neither); a replay that
 /// needs them takes them from its own settings when absent.
@@ -12,6 +15,10 @@ public struct RecordingHeader: Sendable, Hashable {
   /// The only `version` this build reads and writes.
   public static let supportedVersion = 1
 
+  /// The platform that recorded the session (`"arkit"` when the JSON omits `platform`).
+  public var platform: RecordingPlatform
+  /// The ARCore session settings (required when ``platform`` is `arcore`), or `nil`.
+  public var arcore: RecordingARCoreSession?
   /// The Vision request settings, or `nil` when not recorded.
   public var vision: RecordingVision?
   /// The viewport, or `nil` when not recorded.
@@ -29,9 +36,11 @@ public struct RecordingHeader: Sendable, Hashable {
   /// Creates a header (format and version are implied).
   public init(
     vision: RecordingVision? = nil, viewport: RecordingViewport? = nil,
-    truth: RecordingTruth? = nil,
-    extras: [String: JSONValue] = [:]
+    truth: RecordingTruth? = nil, platform: RecordingPlatform = .arkit,
+    arcore: RecordingARCoreSession? = nil, extras: [String: JSONValue] = [:]
   ) {
+    self.platform = platform
+    self.arcore = arcore
     self.vision = vision
     self.viewport = viewport
     self.truth = truth
@@ -59,6 +68,15 @@ public struct RecordingHeader: Sendable, Hashable {
         throw error.prefixed(.key(type.name)).prefixed(.key("visionRequests"))
       }
     }
+    do { try arcore?.validate() } catch let error as InputFileError {
+      throw error.prefixed(.key("arcore"))
+    }
+    if platform == .arcore, arcore == nil {
+      throw InputFileError(
+        .invalidValue,
+        "an \"arcore\" recording needs \"arcore\": {\"displayGeometry\": {...}}",
+        path: [.key("arcore")])
+    }
   }
 
   /// Decodes (and validates) a header from a parsed top-level object whose `frames` member has
@@ -81,6 +99,10 @@ public struct RecordingHeader: Sendable, Hashable {
           + "this build reads version \(Self.supportedVersion)",
         path: [.key("version")])
     }
+    platform =
+      try object.optional("platform") { try $0.named(RecordingPlatform.self, what: "platform") }
+      ?? .arkit
+    arcore = try object.optional("arcore") { try RecordingARCoreSession(json: $0, strict: strict) }
     vision = try object.optional("vision") { try RecordingVision(json: $0, strict: strict) }
     viewport = try object.optional("viewport") { try RecordingViewport(json: $0, strict: strict) }
     truth = try object.optional("truth") { try RecordingTruth(json: $0, strict: strict) }
@@ -108,6 +130,8 @@ public struct RecordingHeader: Sendable, Hashable {
       members["visionRequests"] = .object(
         Dictionary(uniqueKeysWithValues: visionRequests.map { ($0.key.name, $0.value.jsonValue) }))
     }
+    if platform != .arkit { members["platform"] = .string(platform.name) }
+    if let arcore { members["arcore"] = arcore.jsonValue }
     return .object(members)
   }
 }

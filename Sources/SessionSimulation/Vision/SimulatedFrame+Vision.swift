@@ -62,7 +62,7 @@ extension SimulatedFrame {
     -> OpticalFlowSimulator
   {
     OpticalFlowSimulator(
-      surfaces: anchors.compactMap { TruthSurface(planeAnchor: $0) }, noise: noise,
+      surfaces: anchors.compactMap { try? TruthSurface(planeAnchor: $0) }, noise: noise,
       fallbackDepthMeters: backdropDepthMeters)
   }
 

@@ -41,7 +41,7 @@ extension DetectorRateExperiment {
       surfaces: try recordingSurfaces(motion: motion), noise: flowNoise)
     var random = SplitMix64(seed: seed)
     let pipeline = PlacementPipeline()
-    var markerTracker = MarkerTracker(filterPrototype: AnyPositionFilter.trackingDefault)!
+    var markerTracker = try MarkerTracker(filterPrototype: AnyPositionFilter.trackingDefault)
     var evaluator = MultiObjectTrackingEvaluator(thresholdMeters: threshold)
     var boxErrors: [Double] = []
     var markerErrors: [Double] = []

@@ -22,30 +22,30 @@ enum FlowFixtures {
     let back = (position - target).normalized()!
     let right = SIMD3<Float>(0, 1, 0).cross(back).normalized()!
     let up = back.cross(right)
-    let rotation = Quaternion(rotationMatrix: Matrix3x3(right, up, back))!
+    let rotation = try! Quaternion(rotationMatrix: Matrix3x3(right, up, back))
     return camera(position, rotation: rotation)
   }
 
   /// The wall z = -2 facing the camera (+z normal), 20 m square (plane-local +y is world +z).
-  static let wall = TruthSurface(
+  static let wall = try! TruthSurface(
     identifier: "wall",
     worldFromSurface: RigidTransform(
       rotation: Quaternion(angle: .degrees(90), axis: SIMD3(1, 0, 0)), translation: SIMD3(0, 0, -2)),
-    shape: .rectangle(width: 20, height: 20))!
+    shape: .rectangle(width: 20, height: 20))
 
   /// The plane of `wall`.
-  static let wallPlane = Plane(point: SIMD3(0, 0, -2), normal: SIMD3(0, 0, 1))!
+  static let wallPlane = try! Plane(point: SIMD3(0, 0, -2), normal: SIMD3(0, 0, 1))
 
   /// A tilted dashboard-like rectangle: 1.2 x 0.8 m, centre (0.1, 0.9, -0.7), normal tilted 35°
   /// from +y towards +z, and its plane.
   static let dashboardPose = RigidTransform(
     rotation: Quaternion(angle: .degrees(35), axis: SIMD3(1, 0, 0)),
     translation: SIMD3(0.1, 0.9, -0.7))
-  static let dashboard = TruthSurface(
-    identifier: "dash", worldFromSurface: dashboardPose, shape: .rectangle(width: 1.2, height: 0.8))!
+  static let dashboard = try! TruthSurface(
+    identifier: "dash", worldFromSurface: dashboardPose, shape: .rectangle(width: 1.2, height: 0.8))
   static var dashboardPlane: Plane {
-    Plane(
-      point: dashboardPose.translation, normal: dashboardPose.transformDirection(SIMD3(0, 1, 0)))!
+    try! Plane(
+      point: dashboardPose.translation, normal: dashboardPose.transformDirection(SIMD3(0, 1, 0)))
   }
 }
 

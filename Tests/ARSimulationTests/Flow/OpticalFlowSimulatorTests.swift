@@ -80,12 +80,12 @@ struct OpticalFlowSimulatorTests {
     // A 2 cm square at z = -1, centred at x = -0.05; from A (origin) the wall point seen at the
     // image centre is (0, 0, -2); from B at x = -0.1 the line to it passes the square at
     // x = -0.05 (halfway), so it is hidden.
-    let blocker = TruthSurface(
+    let blocker = try! TruthSurface(
       identifier: "blocker",
       worldFromSurface: RigidTransform(
         rotation: Quaternion(angle: .degrees(90), axis: SIMD3(1, 0, 0)),
         translation: SIMD3(-0.05, 0, -1)),
-      shape: .rectangle(width: 0.02, height: 0.02))!
+      shape: .rectangle(width: 0.02, height: 0.02))
     let a = FlowFixtures.camera()
     let b = FlowFixtures.camera(SIMD3(-0.1, 0, 0))
     let centre = try #require(a.projectToImagePixels(SIMD3(0, 0, -2)))

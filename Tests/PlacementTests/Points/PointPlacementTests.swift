@@ -15,17 +15,17 @@ struct PointPlacementTests {
   static let camera = try! Camera(
     transform: .identity, intrinsics: try! CameraIntrinsics(fx: 1500, fy: 1500, ox: 960, oy: 720),
     imageResolution: Size(width: 1920, height: 1440))
-  static let viewport = Viewport(
-    size: Size(width: 390, height: 844), interfaceOrientation: .portrait)!
+  static let viewport = try! Viewport(
+    size: Size(width: 390, height: 844), interfaceOrientation: .portrait)
   static let wall = try! PlaneAnchor(
     identifier: "WALL",
     transform: RigidTransform(
       rotation: Quaternion(angle: .degrees(90), axis: SIMD3(1, 0, 0)), translation: SIMD3(0, 0, -2)
     ).matrix,
-    extent: PlaneExtent(width: 2, height: 2)!,
-    boundary: PlaneBoundary(vertices: [
+    extent: try! PlaneExtent(width: 2, height: 2),
+    boundary: try! PlaneBoundary(vertices: [
       SIMD3(-1, 0, -1), SIMD3(-1, 0, 1), SIMD3(1, 0, 1), SIMD3(1, 0, -1),
-    ])!, alignment: .vertical)
+    ]), alignment: .vertical)
   static let frame = ViewportFrame(
     camera: camera, viewport: viewport, world: FrameWorld(planeAnchors: [wall]))
   static let roi = Rect(x: 0.2, y: 0.1, width: 0.6, height: 0.5)
