@@ -4,7 +4,8 @@
 // geometry, raycasting, tracking). Module dependencies run one way:
 //   SpatialMath <- ARSimulation <- Placement
 //   ARSimulation <- SceneFormat (recording format, JSON, JSON Lines, importers)
-//   SceneFormat <- SceneSynthesis (scene specs -> recordings with truth)
+//   Placement, SceneFormat <- SceneSynthesis (scene specs -> recordings with truth; the synthetic
+//     detector runs Placement's non-maximum suppression)
 //   Placement, SceneFormat, SceneSynthesis <- SessionSimulation (the ARKit-shaped simulated
 //     session over a recording or a synthesized scene, the harness that scores a placer's
 //     markers, the catalogue of classic placement mistakes and the diagnosis)
@@ -38,7 +39,9 @@ let package = Package(
     .target(name: "ARSimulation", dependencies: ["SpatialMath", "_RaycastKernels"]),
     .target(name: "Placement", dependencies: ["SpatialMath", "ARSimulation"]),
     .target(name: "SceneFormat", dependencies: ["SpatialMath", "ARSimulation"]),
-    .target(name: "SceneSynthesis", dependencies: ["SpatialMath", "ARSimulation", "SceneFormat"]),
+    .target(
+      name: "SceneSynthesis",
+      dependencies: ["SpatialMath", "ARSimulation", "Placement", "SceneFormat"]),
     .target(
       name: "SessionSimulation",
       dependencies: ["SpatialMath", "ARSimulation", "Placement", "SceneFormat", "SceneSynthesis"]),
@@ -93,7 +96,7 @@ let package = Package(
     .testTarget(
       name: "SceneSynthesisTests",
       dependencies: [
-        "SceneSynthesis", "SceneFormat", "ARSimulation", "SpatialMath", "_TestSupport",
+        "SceneSynthesis", "SceneFormat", "Placement", "ARSimulation", "SpatialMath", "_TestSupport",
       ]),
     .testTarget(
       name: "SessionSimulationTests",

@@ -6,6 +6,7 @@ let suites: [String: ([String]) -> Void] = [
   "conversions": ConversionBenchmarks.run,
   "decode": DecodeBenchmarks.run,
   "filters": FilterBenchmarks.run,
+  "detector-rate": DetectorRateBenchmarks.run,
   "query": QueryPathBenchmarks.run,
   "raycast": RaycastBenchmarks.run,
   "synth": SynthBenchmarks.run,

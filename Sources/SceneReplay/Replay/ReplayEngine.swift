@@ -132,9 +132,14 @@ public struct ReplayEngine: Sendable {
           continue
         }
         for result in placements { report.placement.add(result) }
-        let markers = tracker.update(
-          measurements: placements.compactMap(\.measurement),
-          timestampSeconds: frame.timestamp)
+        // The tracker takes detector frames: between the results of a detector running below
+        // the frame rate its markers carry on unchanged.
+        let markers =
+          frame.hasDetectorResult
+          ? tracker.update(
+            measurements: placements.compactMap(\.measurement),
+            timestampSeconds: frame.timestamp)
+          : tracker.markers
         accumulator.add(
           frameIndex: frame.frameIndex, timestampSeconds: frame.timestamp,
           markers: markers.map {
@@ -201,7 +206,13 @@ public struct ReplayEngine: Sendable {
       guard case .frame(let frame) = outcome,
         let request = override ?? frame.visionRequest
       else { return [] }
-      return pipeline.place(frame.observations, request: request, in: frame.viewportFrame)
+      // A late result is placed with the frame of its image; a model without an NMS stage
+      // gives raw candidates, suppressed here as Core ML's NMS stage would.
+      let observations =
+        frame.observations.isEmpty && frame.detectionCandidates != nil
+        ? frame.suppressedCandidates : frame.observations
+      return pipeline.place(
+        observations, request: request, in: frame.observationsFrame.viewportFrame)
     }
     let slices = min(threadCount, chunk.count)
     guard slices > 1 else { return chunk.map(work) }

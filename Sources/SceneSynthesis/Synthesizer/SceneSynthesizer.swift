@@ -44,6 +44,7 @@ public struct SceneSynthesizer: Sendable {
   var planeRandom: SplitMix64
   var pointRandom: SplitMix64
   var detectorRandom: SplitMix64
+  var vision: VisionSynthesisState
   var planeStates: [PlaneState]
   var lastReportedPose: RigidTransform?
   var lastPlanes: [RecordingPlane] = []
@@ -88,7 +89,7 @@ public struct SceneSynthesizer: Sendable {
     pointRandom = Self.stream(seed, salt: 0xFEA7_0E5)
     detectorRandom = Self.stream(seed, salt: 0xDE7E_C702)
     planeStates = Array(repeating: PlaneState(), count: surfaces.count)
-    header = RecordingHeader(
+    var header = RecordingHeader(
       vision: spec.vision, viewport: spec.viewport,
       truth: RecordingTruth(
         objects: objectGeometry.map { entry in
@@ -96,6 +97,7 @@ public struct SceneSynthesizer: Sendable {
             id: entry.spec.id, label: entry.spec.label,
             position: Self.shortest(entry.position),
             size: Self.shortest(entry.spec.sizeMeters))
+<<<<<<< HEAD
         },
         events: Self.truthEvents(spec)))
   }
@@ -117,6 +119,14 @@ public struct SceneSynthesizer: Sendable {
     return (jumps + losses).enumerated()
       .sorted { ($0.element.timestamp, $0.offset) < ($1.element.timestamp, $1.offset) }
       .map(\.element)
+=======
+        }))
+    header.detector = Self.detectorSettings(spec.detector)
+    header.visionRequests = spec.visionRequests
+    self.header = header
+    vision = VisionSynthesisState(
+      seed: seed, header: header, imageResolution: spec.device.imageResolution)
+>>>>>>> vision
   }
 
   /// A generator for one concern: `seed` mixed with `salt` through one SplitMix64 step, so streams
@@ -143,12 +153,27 @@ public struct SceneSynthesizer: Sendable {
     if lost {
       frame.planes = lastPlanes
       advanceDetectorStream()
+      if spec.detector.isScheduled { scheduledDetectorLost(index: nextIndex) }
       return frame
     }
     frame.planes = planeAnchors(sceneTime: sceneTime, camera: trueCamera)
     lastPlanes = frame.planes
     frame.featurePoints = featurePoints(camera: trueCamera, frameIndex: nextIndex)
-    frame.detections = detections(camera: trueCamera)
+    if spec.detector.isScheduled {
+      scheduledDetector(
+        frame: &frame, index: nextIndex, sceneTime: sceneTime, trueCamera: trueCamera)
+    } else {
+      frame.detections = detections(camera: trueCamera)
+    }
+    if let hand = spec.hand, Self.isDue(sceneTime, rateHz: hand.rateHz, last: &vision.lastHandStep)
+    {
+      frame.points = handObservations(sceneTime: sceneTime, camera: trueCamera)
+    }
+    if let contours = spec.contours,
+      Self.isDue(sceneTime, rateHz: contours.rateHz, last: &vision.lastContourStep)
+    {
+      frame.contours = contourObservations(camera: trueCamera)
+    }
     return frame
   }
 

@@ -8,6 +8,8 @@ import Testing
 /// pins that path against a minimal loop written here without the session: recording frames ->
 /// domain camera, viewport and world -> `PlacementPipeline` -> `MarkerTracker`. Every frame's
 /// markers (ids, labels, positions, states) must be identical on every recording in Scenes/.
+/// A late detector result is placed with the frame of its image (`detectionsImageTimestamp`), and
+/// frames without a detector result leave the tracker as it was.
 @Suite struct ReplayOnePathTests {
   /// The markers of every frame from the minimal loop.
   static func minimalLoop(_ recording: Recording, settings: ReplaySettings) throws
@@ -20,11 +22,18 @@ import Testing
     var tracker = try MarkerTracker(
       configuration: settings.tracker, filterPrototype: settings.filter)
     var output: [[TrackedMarker]] = []
+    var viewFrames: [Double: ViewportFrame] = [:]
     for frame in recording.frames {
       let camera = try frame.simulatedCamera()
       var viewport = try #require(try frame.viewport?.simulatedViewport() ?? headerViewport)
       if let orientation = frame.interfaceOrientation {
         viewport = try Viewport(size: viewport.size, interfaceOrientation: orientation)
+      }
+      let view = ViewportFrame(camera: camera, viewport: viewport, world: try frame.frameWorld())
+      viewFrames[frame.timestamp] = view
+      guard frame.hasDetectorResult(detectorDeclared: header.detector != nil) else {
+        output.append(tracker.markers)
+        continue
       }
       let detections = frame.detections.map {
         Detection(
@@ -34,8 +43,7 @@ import Testing
           })
       }
       let placements = pipeline.place(
-        detections, request: request,
-        in: ViewportFrame(camera: camera, viewport: viewport, world: try frame.frameWorld()))
+        detections, request: request, in: viewFrames[frame.detectorImageTimestamp] ?? view)
       output.append(
         tracker.update(
           measurements: placements.compactMap(\.measurement), timestampSeconds: frame.timestamp))
