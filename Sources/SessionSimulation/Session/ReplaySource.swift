@@ -1,23 +1,57 @@
 import Foundation
 import SceneFormat
+import SceneSynthesis
 
-/// Where `ReplayEngine` reads frames from: a recording in memory, a JSON file (one document, so
-/// it is parsed whole, but its frames are decoded and validated one at a time as they are
-/// replayed) or a JSON Lines reader (streamed frame by frame, in bounded memory).
+/// Where a ``SimulatedSession`` (and so `ReplayEngine`) reads frames from: a recording in memory,
+/// a JSON file (one document, so it is parsed whole, but its frames are decoded and validated one
+/// at a time as they are read), a JSON Lines reader (streamed frame by frame, in bounded memory) or
+/// a scene synthesizer (frames made as they are read).
 ///
 /// Frame errors (decoding, validation, timestamps not increasing, per-frame limits) are thrown
 /// by ``next()`` with the path `frames[i]...`, after which the source moves on to frame `i + 1`
 /// when ``canContinueAfterError`` is `true`. Errors of the whole file (not JSON, a bad header,
 /// too many frames, too large) are thrown when the source is opened.
-public struct ReplaySource {
-  enum Storage {
+///
+/// A value type: a copy reads on from where the original was, independently of it (a streamed
+/// file is opened again and advanced when a copy that shares it reads first).
+public struct ReplaySource: Sendable {
+  enum Storage: Sendable {
     case recording(Recording, next: Int)
     case jsonFrames(JSONFrames)
-    case jsonLines(RecordingJSONLinesReader)
+    case jsonLines(JSONLinesReaderBox)
+    case synthesizer(SceneSynthesizer)
+  }
+
+  /// A JSON Lines reader owned by one source value (copy on write): before a source that shares
+  /// it reads, it opens the file again and reads as many lines as the original did, so copies
+  /// never share a file position. `@unchecked Sendable` because the reader is only used when
+  /// uniquely referenced.
+  final class JSONLinesReaderBox: @unchecked Sendable {
+    var reader: RecordingJSONLinesReader
+
+    init(_ reader: RecordingJSONLinesReader) { self.reader = reader }
+
+    /// A box with the same file opened again and advanced to the same frame (frames refused on
+    /// the way are refused again, so the copy's state is the original's).
+    func reopened() throws -> JSONLinesReaderBox {
+      let copy = JSONLinesReaderBox(
+        try RecordingJSONLinesReader(
+          path: reader.path, strict: reader.strict, limits: reader.limits))
+      while copy.reader.nextFrameIndex < reader.nextFrameIndex {
+        do {
+          guard try copy.next() != nil else { break }
+        } catch {
+          guard copy.reader.canContinueAfterError else { break }
+        }
+      }
+      return copy
+    }
+
+    func next() throws -> RecordingFrame? { try reader.next() }
   }
 
   /// The undecoded frames of a JSON document and the decoding state.
-  struct JSONFrames {
+  struct JSONFrames: Sendable {
     var frames: [JSONValue]
     var next = 0
     var previousTimestamp: Double?
@@ -58,12 +92,29 @@ public struct ReplaySource {
     frameCount = recording.frames.count
   }
 
-  /// A source that streams a JSON Lines reader.
+  /// A source that streams a JSON Lines reader (from the reader's current line on).
   public init(reader: RecordingJSONLinesReader) {
-    storage = .jsonLines(reader)
+    storage = .jsonLines(JSONLinesReaderBox(reader))
     file = reader.path
     header = reader.header
     frameCount = nil
+  }
+
+  /// A source that synthesizes the frames of a scene spec with a seed as they are read
+  /// (``SceneSynthesizer``); `file` names the spec in errors.
+  ///
+  /// - Throws: `InputFileError` for settings the synthesizer refuses (see
+  ///   `SceneSynthesizer.init(spec:seed:)`).
+  public init(spec: SceneSpec, seed: UInt64, file: String? = nil) throws {
+    let synthesizer: SceneSynthesizer
+    do {
+      synthesizer = try SceneSynthesizer(spec: spec, seed: seed)
+    } catch let error as InputFileError {
+      throw error.located(file: file)
+    }
+    self.init(
+      storage: .synthesizer(synthesizer), file: file, header: synthesizer.header,
+      frameCount: synthesizer.frameCount)
   }
 
   /// Opens a recording file: streamed when the name ends in `.jsonl`, else parsed whole (JSON)
@@ -122,7 +173,7 @@ public struct ReplaySource {
   /// ``RecordingJSONLinesReader/canContinueAfterError``); always `true` for recordings in memory
   /// and JSON files.
   public var canContinueAfterError: Bool {
-    if case .jsonLines(let reader) = storage { return reader.canContinueAfterError }
+    if case .jsonLines(let box) = storage { return box.reader.canContinueAfterError }
     return true
   }
 
@@ -144,9 +195,14 @@ public struct ReplaySource {
       } catch let error as InputFileError {
         throw error.located(file: file)
       }
-    case .jsonLines(var reader):
-      defer { storage = .jsonLines(reader) }
-      return try reader.next()
+    case .jsonLines(var box):
+      storage = .recording(Recording(), next: 0)  // So that `box` may be uniquely referenced.
+      if !isKnownUniquelyReferenced(&box) { box = try box.reopened() }
+      defer { storage = .jsonLines(box) }
+      return try box.next()
+    case .synthesizer(var synthesizer):
+      defer { storage = .synthesizer(synthesizer) }
+      return synthesizer.nextFrame()
     }
   }
 }

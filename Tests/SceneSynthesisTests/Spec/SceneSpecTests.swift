@@ -4,7 +4,7 @@ import SpatialMath
 import Testing
 import _TestSupport
 
-@testable import SceneReplay
+@testable import SceneSynthesis
 
 @Suite struct SceneSpecTests {
   @Test func decodesTheWallSpecWithDefaults() throws {

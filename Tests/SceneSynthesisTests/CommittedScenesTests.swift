@@ -5,7 +5,7 @@ import SpatialMath
 import Testing
 import _TestSupport
 
-@testable import SceneReplay
+@testable import SceneSynthesis
 
 /// The committed scenes: every spec decodes, the synthetic recordings re-synthesize byte for byte
 /// from their spec and seed (Scenes/README.md), and every generated recording replays: each

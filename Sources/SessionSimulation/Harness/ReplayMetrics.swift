@@ -1,8 +1,8 @@
 import Placement
 import SceneFormat
 
-/// Metrics of a replay against the recording's truth objects (DESIGN §6). Distances in
-/// millimetres, image distances in pixels, times in seconds from the first frame.
+/// Metrics of a replay (or of any placer's markers) against the recording's truth objects.
+/// Distances in millimetres, image distances in pixels, times in seconds from the first frame.
 ///
 /// A truth object counts in a frame when its position projects inside that frame's viewport
 /// (it could have been detected); markers count when shown (confirmed or coasting). A marker
@@ -30,7 +30,7 @@ public struct ReplayMetrics: Sendable, Hashable {
   /// Markers shown at the end that match no truth object.
   public var falseMarkerCount: Int
 
-  var jsonValue: JSONValue {
+  package var jsonValue: JSONValue {
     var first: [String: JSONValue] = [:]
     for entry in timeToFirstConfirmed { first[entry.id] = .optionalNumber(entry.seconds) }
     let t = tracking

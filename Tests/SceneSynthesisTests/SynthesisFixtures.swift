@@ -1,7 +1,7 @@
 import Foundation
 import SceneFormat
 
-@testable import SceneReplay
+@testable import SceneSynthesis
 
 /// Hand-written scene specs for the synthesis tests.
 enum SynthesisFixtures {

@@ -5,7 +5,7 @@ import SpatialMath
 import Testing
 import _TestSupport
 
-@testable import SceneReplay
+@testable import SceneSynthesis
 
 @Suite struct SceneSynthesizerTests {
   static func wallRecording(_ text: String = SynthesisFixtures.wall, seed: UInt64 = 11) throws
