@@ -43,15 +43,8 @@ extension ARCore {
     /// For a phone with the usual 90° sensor, `ROTATION_0` (portrait) turns the image 90°
     /// clockwise like ARKit's portrait, and `ROTATION_90` shows it unrotated like landscapeRight.
     public func imageRotationQuarterTurns(for rotation: SurfaceRotation) -> Int {
-      Self.imageRotationQuarterTurns(
+      DisplayGeometry.imageRotationQuarterTurns(
         sensorOrientationDegrees: sensorOrientationDegrees, rotation: rotation)
-    }
-
-    /// `(sensorOrientationDegrees - rotation) mod 360` in quarter turns (0...3).
-    static func imageRotationQuarterTurns(
-      sensorOrientationDegrees: Int, rotation: SurfaceRotation
-    ) -> Int {
-      ((sensorOrientationDegrees - rotation.degrees) / 90 % 4 + 4) % 4
     }
 
     /// The `rotationDegrees` that ML Kit's `InputImage` needs for the CPU image to be upright on

@@ -82,8 +82,8 @@ extension ARCore {
         sensorAspectRatio.isFinite, sensorAspectRatio > 0,
         [0, 90, 180, 270].contains(sensorOrientationDegrees)
       else { return nil }
-      let turns = Camera.imageRotationQuarterTurns(
-        sensorOrientationDegrees: sensorOrientationDegrees, rotation: displayGeometry.rotation)
+      let turns = displayGeometry.imageRotationQuarterTurns(
+        sensorOrientationDegrees: sensorOrientationDegrees)
       self.init(
         displayGeometry: displayGeometry, textureSize: textureSize, imageSize: imageSize,
         textureTexelsFromImagePixels: Self.sameSensorMap(
@@ -98,7 +98,7 @@ extension ARCore {
       guard
         let display = AffineTransform2D.displayTransform(
           imageResolution: textureSize,
-          orientation: Self.orientation(quarterTurns: imageRotationQuarterTurns),
+          orientation: InterfaceOrientation(quarterTurnsClockwise: imageRotationQuarterTurns),
           viewportSize: displayGeometry.viewSize),
         textureTexelsFromImagePixels.inverted() != nil
       else { return nil }
@@ -108,17 +108,6 @@ extension ARCore {
       self.imageRotationQuarterTurns = imageRotationQuarterTurns
       self.textureTexelsFromImagePixels = textureTexelsFromImagePixels
       self.viewNormalizedFromTextureNormalized = display
-    }
-
-    /// The interface orientation whose display rotation is the same number of clockwise quarter
-    /// turns (0 landscapeRight, 1 portrait, 2 landscapeLeft, 3 portraitUpsideDown).
-    static func orientation(quarterTurns: Int) -> InterfaceOrientation {
-      switch (quarterTurns % 4 + 4) % 4 {
-      case 0: .landscapeRight
-      case 1: .portrait
-      case 2: .landscapeLeft
-      default: .portraitUpsideDown
-      }
     }
 
     /// The spaces in the order of the chain; `OPENGL_NORMALIZED_DEVICE_COORDINATES` hangs off

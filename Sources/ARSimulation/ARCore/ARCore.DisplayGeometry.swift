@@ -21,6 +21,21 @@ extension ARCore {
       self.heightPixels = heightPixels
     }
 
+    /// The clockwise rotation, in quarter turns (0...3), that shows the image of a camera with
+    /// `sensorOrientationDegrees` (`CameraCharacteristics.SENSOR_ORIENTATION`) upright on this
+    /// display: `(SENSOR_ORIENTATION - rotation) mod 360` (Android's rule for the back camera).
+    public func imageRotationQuarterTurns(sensorOrientationDegrees: Int) -> Int {
+      Self.imageRotationQuarterTurns(
+        sensorOrientationDegrees: sensorOrientationDegrees, rotation: rotation)
+    }
+
+    /// `(sensorOrientationDegrees - rotation) mod 360` in quarter turns (0...3).
+    static func imageRotationQuarterTurns(
+      sensorOrientationDegrees: Int, rotation: SurfaceRotation
+    ) -> Int {
+      ((sensorOrientationDegrees - rotation.degrees) / 90 % 4 + 4) % 4
+    }
+
     /// The view size in pixels.
     public var viewSize: Size { Size(width: Double(widthPixels), height: Double(heightPixels)) }
   }

@@ -102,8 +102,8 @@ extension ARCore {
         let pinhole = try? ARSimulation.Camera(
           transform: .identity, intrinsics: intrinsics, imageResolution: k.imageDimensions),
         var m = pinhole.projectionMatrix(
-          for: CoordinateMapping.orientation(
-            quarterTurns: coordinateMapping.imageRotationQuarterTurns),
+          for: InterfaceOrientation(
+            quarterTurnsClockwise: coordinateMapping.imageRotationQuarterTurns),
           viewportSize: displayGeometry.viewSize, zNear: near, zFar: far)
       else { return nil }
       m.columns.2.z = 2 * m.columns.2.z - m.columns.2.w

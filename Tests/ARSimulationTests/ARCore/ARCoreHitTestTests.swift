@@ -163,8 +163,12 @@ struct ARCoreHitTestTests {
     }
     #expect(point.identifier == 3)
     #expect(point.orientationMode == .initializedToIdentity)
-    #expect(hit.hitPose.translation == SIMD3(0.05, -0.8, -2))
-    #expect(abs(hit.distance - (4.6425 as Float).squareRoot()) < 1e-5)
+    // On the ray, nearest to the point: t = (0.05, -0.8, -2)·d with d = (0, -0.4, -1)/√1.16 is
+    // 2.32/√1.16, so the hit is 2.32/1.16 (0, -0.4, -1) = (0, -0.8, -2), √4.64 from the camera.
+    #expect(hit.hitPose.translation.isApproximatelyEqual(to: SIMD3(0, -0.8, -2), tolerance: 1e-6))
+    #expect(abs(hit.distance - (4.64 as Float).squareRoot()) < 1e-5)
+    // The trackable itself is at the point.
+    #expect(point.pose.translation == SIMD3(0.05, -0.8, -2))
     // +y up, +x perpendicular to the ray and to the right, +z towards the camera.
     #expect(hit.hitPose.xAxis.isApproximatelyEqual(to: SIMD3(1, 0, 0), tolerance: 1e-6))
     #expect(hit.hitPose.yAxis.isApproximatelyEqual(to: SIMD3(0, 1, 0), tolerance: 1e-6))
@@ -192,7 +196,15 @@ struct ARCoreHitTestTests {
     #expect(hit.hitPose.yAxis.isApproximatelyEqual(to: SIMD3(0, 0, 1), tolerance: 1e-5))
     #expect(hit.hitPose.xAxis.isApproximatelyEqual(to: SIMD3(-1, 0, 0), tolerance: 1e-5))
     #expect(hit.hitPose.zAxis.isApproximatelyEqual(to: SIMD3(0, 1, 0), tolerance: 1e-5))
-    #expect(point.pose == hit.hitPose)
+    // On the ray where it meets the wall z = -2: (0, -0.8, -2); the trackable keeps its point and
+    // the hit's orientation.
+    #expect(hit.hitPose.translation.isApproximatelyEqual(to: SIMD3(0, -0.8, -2), tolerance: 1e-5))
+    #expect(point.pose.rotationQuaternion == hit.hitPose.rotationQuaternion)
+    var atPoint = ARCore.HitTestOptions()
+    atPoint.pointHitPosition = .atPoint
+    let pointHit = try #require(
+      try Self.frame(points: points, options: atPoint).hitTest(x: 320, y: 440).first)
+    #expect(pointHit.hitPose.translation == point.pose.translation)
   }
 
   @Test("hitTest(ray): any origin, unnormalized direction, distances from the camera")
@@ -210,7 +222,7 @@ struct ARCoreHitTestTests {
 
   @Test("Planes and points together come out nearest first")
   func mixedOrder() throws {
-    // The point (0.05, -0.8, -2) at distance 2.155 is nearer than the floor hit at 2.693.
+    // The point's hit (0, -0.8, -2) at distance 2.154 is nearer than the floor hit at 2.693.
     let hits = try Self.frame(planes: [try Self.floor()], points: [SIMD3(0.05, -0.8, -2)])
       .hitTest(x: 320, y: 440)
     #expect(hits.count == 2)
