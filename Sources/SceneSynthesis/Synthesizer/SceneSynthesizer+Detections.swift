@@ -14,7 +14,7 @@ extension SceneSynthesizer {
 
   /// The detections of one frame (see ``DetectorModelSpec``): Vision boxes projected with the
   /// true camera, in the order of the spec's objects, then a false positive if one is drawn.
-  mutating func detections(camera: Camera) -> [RecordingDetection] {
+  mutating func detections(camera: Camera, geometry: VisionGeometry) -> [RecordingDetection] {
     let model = spec.detector
     let resolution = camera.imageResolution
     var output: [RecordingDetection] = []

@@ -40,6 +40,9 @@ public struct SimulatedFrame: Sendable, Hashable {
   public internal(set) var trackedRaycastUpdates: [TrackedRaycastUpdate]
   /// The options of raycasts made through ``raycast(_:)``.
   public let raycastOptions: RaycastOptions
+  /// The same frame in ARCore's shape, for the frames of an `"arcore"` recording (what
+  /// ``SimulatedARCoreSession`` hands out), else `nil`.
+  package var arcore: SimulatedARCoreFrame?
 
   /// Creates a frame (the session makes them; tests and tools may build one directly).
   public init(

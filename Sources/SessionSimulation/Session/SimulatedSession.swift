@@ -82,7 +82,8 @@ public struct SimulatedSession: Sendable {
     self.source = source
     self.options = options
     context = SimulatedFrame.RecordingContext(
-      headerViewport: viewport, headerRequest: request, raycastOptions: options.raycastOptions)
+      headerViewport: viewport, headerRequest: request, raycastOptions: options.raycastOptions,
+      arcore: header.platform == .arcore ? header.arcore : nil)
   }
 
   /// The recording's header: Vision settings, viewport, truth and unknown members.
