@@ -20,11 +20,12 @@ import _TestSupport
     ("dashboard-portrait.json", "specs/dashboard-portrait.json", 1),
     ("dashboard-downmirrored.json", "specs/dashboard-downmirrored.json", 1),
     ("tabletop-landscape.json", "specs/tabletop-landscape.json", 2),
+    ("arcore-dashboard-portrait.json", "specs/arcore-dashboard-portrait.json", 1),
   ]
 
   @Test(arguments: [
     "dashboard-portrait", "dashboard-downmirrored", "tabletop-landscape", "long-session",
-    "real-arkit-logger",
+    "real-arkit-logger", "arcore-dashboard-portrait",
   ])
   func specDecodes(name: String) throws {
     let spec = try SceneSpec(
