@@ -74,11 +74,9 @@ extension ProjectCommand {
       guard far > near else {
         throw .usage("option --z-far: must be greater than --z-near (\(near)), got \(far)")
       }
-      guard
-        let matrix = camera.projectionMatrix(
-          for: orientation, viewportSize: viewport, zNear: near, zFar: far),
-        matrix.isFinite
-      else {
+      let matrix = camera.projectionMatrix(
+        for: orientation, viewportSize: viewport, zNear: near, zFar: far)
+      guard matrix.isFinite else {
         throw .usage(
           "option --z-far: the projection matrix is not finite for z-near \(near), z-far \(far)")
       }
@@ -92,11 +90,11 @@ extension ProjectCommand {
       guard let values = try parsed.numbers("camera-transform", count: 16) else {
         return .identity
       }
-      guard let matrix = Matrix4x4(columnMajor: values.map(Float.init)), matrix.isFinite else {
+      guard let matrix = try? Matrix4x4(columnMajor: values.map(Float.init)), matrix.isFinite else {
         throw .usage(
           "option --camera-transform: \(CameraError.transformNotFinite.description)")
       }
-      guard RigidTransform(matrix) != nil else {
+      guard (try? RigidTransform(matrix)) != nil else {
         throw .usage(
           "option --camera-transform: \(CameraError.transformNotRigid.description)")
       }

@@ -96,7 +96,7 @@ extension ARCore {
       textureTexelsFromImagePixels: AffineTransform2D, imageRotationQuarterTurns: Int
     ) {
       guard
-        let display = AffineTransform2D.displayTransform(
+        let display = try? AffineTransform2D.displayTransform(
           imageResolution: textureSize,
           orientation: InterfaceOrientation(quarterTurnsClockwise: imageRotationQuarterTurns),
           viewportSize: displayGeometry.viewSize),

@@ -43,7 +43,9 @@ extension ARCore.Frame {
   /// as ARCore's `getDistance()` documents, and results are sorted by them. Empty when the camera
   /// is not tracking or the ray is degenerate (zero or not finite).
   public func hitTest(origin: SIMD3<Float>, direction: SIMD3<Float>) -> [ARCore.HitResult] {
-    guard origin.isFinite, let ray = Ray(origin: origin, direction: direction) else { return [] }
+    guard origin.isFinite, let ray = try? Ray(origin: origin, direction: direction) else {
+      return []
+    }
     return hitTest(ray)
   }
 

@@ -93,6 +93,7 @@ extension ARCore {
       // The ARKit camera with the texture's intrinsics, as ARKit counts its principal point, has
       // the same pinhole and display transform; its Metal depth (0...1) becomes OpenGL's (-1...1)
       // by z' = 2z - w.
+      guard near.isFinite, far.isFinite, near > 0, far > near else { return nil }
       let k = camera.textureIntrinsics
       let offset = camera.principalPointConvention.offsetToContinuousPixels
       guard
@@ -100,12 +101,12 @@ extension ARCore {
           fx: k.focalLengthPixels.x, fy: k.focalLengthPixels.y,
           ox: k.principalPointPixels.x + offset - 0.5, oy: k.principalPointPixels.y + offset - 0.5),
         let pinhole = try? ARSimulation.Camera(
-          transform: .identity, intrinsics: intrinsics, imageResolution: k.imageDimensions),
-        var m = pinhole.projectionMatrix(
-          for: InterfaceOrientation(
-            quarterTurnsClockwise: coordinateMapping.imageRotationQuarterTurns),
-          viewportSize: displayGeometry.viewSize, zNear: near, zFar: far)
+          transform: .identity, intrinsics: intrinsics, imageResolution: k.imageDimensions)
       else { return nil }
+      var m = pinhole.projectionMatrix(
+        for: InterfaceOrientation(
+          quarterTurnsClockwise: coordinateMapping.imageRotationQuarterTurns),
+        viewportSize: displayGeometry.viewSize, zNear: near, zFar: far)
       m.columns.2.z = 2 * m.columns.2.z - m.columns.2.w
       m.columns.3.z = 2 * m.columns.3.z - m.columns.3.w
       return m

@@ -21,7 +21,7 @@ extension ARCore {
       xAxis x: SIMD3<Float>, yAxis y: SIMD3<Float>, zAxis z: SIMD3<Float>,
       translation: SIMD3<Float>
     ) {
-      guard let rotation = Quaternion(rotationMatrix: Matrix3x3(x, y, z)) else { return nil }
+      guard let rotation = try? Quaternion(rotationMatrix: Matrix3x3(x, y, z)) else { return nil }
       self.init(translation: translation, rotation: rotation)
     }
 

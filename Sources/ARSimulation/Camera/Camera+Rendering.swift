@@ -47,14 +47,16 @@ extension Camera {
   /// (continuous pixels): for landscapeRight and a viewport of the image's aspect, column 2 is
   /// `(1 - 2(ox + 0.5)/W, 2(oy + 0.5)/H - 1, zFar/(zNear - zFar), -1)`.
   ///
-  /// - Returns: `nil` when the viewport size is not positive or `zNear`/`zFar` are not
-  ///   `0 < zNear < zFar` and finite.
-  public func projectionMatrix(
-    for orientation: InterfaceOrientation, viewportSize: Size, zNear: Double, zFar: Double
-  ) -> Matrix4x4? {
-    guard zNear.isFinite, zFar.isFinite, zNear > 0, zFar > zNear,
-      let t = displayTransform(for: orientation, viewportSize: viewportSize)
-    else { return nil }
+  /// Like ARKit's, it is not optional.
+  ///
+  /// - Precondition: `0 < zNear < zFar`, both finite (programming constants; a programming error
+  ///   otherwise).
+  public func projectionMatrix(for viewport: Viewport, zNear: Double, zFar: Double) -> Matrix4x4 {
+    precondition(
+      zNear.isFinite && zFar.isFinite && zNear > 0 && zFar > zNear,
+      "projectionMatrix: need 0 < zNear < zFar, finite; got zNear \(zNear), zFar \(zFar)")
+    let orientation = viewport.interfaceOrientation
+    let t = displayTransform(for: viewport)
     let (w, h) = (imageResolution.width, imageResolution.height)
     let fx = intrinsics.focalLengthXPixels
     let fy = intrinsics.focalLengthYPixels
@@ -77,5 +79,22 @@ extension Camera {
       SIMD4<Float>(SIMD4(rowX.w, rowY.w, rowZ.w, rowW.w)))
     // The view matrix already rotated camera space into view space: undo it here.
     return clipFromCamera * Self.viewFromCamera(orientation).transpose
+  }
+
+  /// ARKit's `projectionMatrix(for:viewportSize:zNear:zFar:)`: `projectionMatrix(for:zNear:zFar:)`
+  /// for the orientation and size. Like ARKit's, it is not optional.
+  ///
+  /// - Precondition: `viewportSize` is positive and finite (see
+  ///   `displayTransform(for:viewportSize:)`) and `0 < zNear < zFar`, both finite.
+  public func projectionMatrix(
+    for orientation: InterfaceOrientation, viewportSize: Size, zNear: Double, zFar: Double
+  ) -> Matrix4x4 {
+    precondition(
+      viewportSize.isPositiveAndFinite,
+      "projectionMatrix: viewport size \(viewportSize.width)x\(viewportSize.height) is not "
+        + "positive and finite")
+    return projectionMatrix(
+      for: Viewport(unchecked: viewportSize, interfaceOrientation: orientation), zNear: zNear,
+      zFar: zFar)
   }
 }

@@ -31,13 +31,24 @@ public struct MarkerTrackerConfiguration: Sendable, Hashable, Codable {
   /// The default configuration.
   public init() {}
 
-  /// Whether every value is usable (finite, positive where a size or count).
-  public var isValid: Bool {
-    associationGateMeters.isFinite && associationGateMeters > 0 && confirmationHitCount >= 1
-      && maximumCoastSeconds.isFinite && maximumCoastSeconds >= 0 && reanchorMeasurementCount >= 1
-      && reanchorSearchRadiusMeters.isFinite && reanchorSearchRadiusMeters >= 0
-      && reanchorConsistencyMeters.isFinite && reanchorConsistencyMeters > 0
-      && minimumConfidence.isFinite && spreadTimeConstantSeconds.isFinite
-      && spreadTimeConstantSeconds > 0 && rigidMinimumSupport >= 1
+  /// Checks that every value is usable (finite; positive where a size, time constant or count).
+  ///
+  /// - Throws: `ParameterError` naming the first member that is not, in declaration order.
+  public func validate() throws(ParameterError) {
+    try ParameterError.requirePositive(associationGateMeters, "associationGateMeters")
+    try ParameterError.requireAtLeast(confirmationHitCount, 1, "confirmationHitCount")
+    try ParameterError.requireNonNegative(maximumCoastSeconds, "maximumCoastSeconds")
+    try ParameterError.requireAtLeast(reanchorMeasurementCount, 1, "reanchorMeasurementCount")
+    try ParameterError.requireNonNegative(reanchorSearchRadiusMeters, "reanchorSearchRadiusMeters")
+    try ParameterError.requirePositive(reanchorConsistencyMeters, "reanchorConsistencyMeters")
+    guard minimumConfidence.isFinite else {
+      throw ParameterError(
+        parameter: "minimumConfidence", value: "\(minimumConfidence)", requirement: "finite")
+    }
+    try ParameterError.requirePositive(spreadTimeConstantSeconds, "spreadTimeConstantSeconds")
+    try ParameterError.requireAtLeast(rigidMinimumSupport, 1, "rigidMinimumSupport")
   }
+
+  /// Whether `validate()` accepts every value.
+  public var isValid: Bool { (try? validate()) != nil }
 }

@@ -69,7 +69,7 @@ extension RecordingFrame {
   private func arcoreCamera(
     session: RecordingARCoreSession, block: RecordingARCoreFrame
   ) throws -> ARCore.Camera {
-    guard let matrix = camera.worldFromCamera, let pose = RigidTransform(matrix) else {
+    guard let matrix = camera.worldFromCamera, let pose = try? RigidTransform(matrix) else {
       throw InputFileError(
         .invalidValue, "camera transform must be rigid", path: [.key("camera"), .key("transform")])
     }
@@ -103,7 +103,7 @@ extension RecordingPlane {
   ///
   /// - Throws: ``InputFileError`` naming `transform` (not rigid) or `boundary`.
   func arcorePlane(state: RecordingARCoreFrame.PlaneState?) throws -> ARCore.Plane {
-    guard let matrix = worldFromPlane, let worldFromPlane = RigidTransform(matrix) else {
+    guard let matrix = worldFromPlane, let worldFromPlane = try? RigidTransform(matrix) else {
       throw InputFileError(
         .invalidValue, "plane transform must be rigid for ARCore", path: [.key("transform")])
     }

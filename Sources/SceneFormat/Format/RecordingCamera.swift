@@ -42,7 +42,9 @@ public struct RecordingCamera: Sendable, Hashable {
 
   /// The pose as a `Float` matrix (worldFromCamera), or `nil` when ``transform`` does not hold
   /// 16 numbers.
-  public var worldFromCamera: Matrix4x4? { Matrix4x4(columnMajor: transform.map { Float($0) }) }
+  public var worldFromCamera: Matrix4x4? {
+    try? Matrix4x4(columnMajor: transform.map { Float($0) })
+  }
 
   /// Checks the transform is 16 finite numbers forming a rigid transform, the intrinsics are 9
   /// finite numbers with fx, fy > 0, the image size is positive and the distortion coefficients

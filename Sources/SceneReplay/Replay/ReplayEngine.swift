@@ -80,11 +80,13 @@ public struct ReplayEngine: Sendable {
     _ session: inout SimulatedSession, interpretingVisionAs override: VisionRequestSettings?,
     onFrame: (ReplayFrameOutput) throws -> Void, onProgress: (Int) -> Void
   ) throws -> ReplayReport {
-    guard
-      var tracker = MarkerTracker(configuration: settings.tracker, filterPrototype: settings.filter)
-    else {
+    var tracker: MarkerTracker<AnyPositionFilter>
+    do {
+      tracker = try MarkerTracker(configuration: settings.tracker, filterPrototype: settings.filter)
+    } catch {
       throw InputFileError(
-        .invalidValue, "the tracker configuration is not valid", file: session.file)
+        .invalidValue, "the tracker configuration is not valid: \(error.description)",
+        file: session.file)
     }
     let pipeline = PlacementPipeline(settings: settings.placement)
     var accumulator = ReplayMetricsAccumulator<Int>(

@@ -51,16 +51,15 @@ public struct SceneSurfaceSpec: Sendable, Hashable {
         try $0.named(PlaneAnchor.Classification.self, what: "classification")
       } ?? PlaneAnchor.Classification.none
     _ = try object.extras()
-    guard
-      let surface = TruthSurface(
+    do {
+      surface = try TruthSurface(
         identifier: identifier,
         worldFromSurface: RigidTransform(rotation: rotation, translation: position),
         shape: .rectangle(width: size.x, height: size.y), classification: classification)
-    else {
-      throw InputFileError(
-        .invalidValue, "not a valid surface (size must be finite and > 0)", path: [.key("size")])
+    } catch {
+      let key = error == .surfaceTransformInvalid ? "rotation" : "size"
+      throw InputFileError(.invalidValue, error.description, path: [.key(key)])
     }
-    self.surface = surface
   }
 }
 

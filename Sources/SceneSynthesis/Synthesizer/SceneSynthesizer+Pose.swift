@@ -31,7 +31,7 @@ extension SceneSynthesizer {
   func trueCameraPose(index: Int, sceneTime: Double) -> RigidTransform {
     var pose: RigidTransform
     if spec.recordedTrajectory != nil {
-      pose = RigidTransform(recordedPoses[index].worldFromCamera) ?? .identity
+      pose = (try? RigidTransform(recordedPoses[index].worldFromCamera)) ?? .identity
     } else if let trajectory = spec.trajectory {
       let eased = trajectory.easedPose(at: sceneTime)
       pose = Self.lookAtPose(
@@ -82,7 +82,7 @@ extension SceneSynthesizer {
       case 3: (up, -right)
       default: (right, up)
       }
-    let rotation = Quaternion(rotationMatrix: Matrix3x3(x, y, -forward)) ?? .identity
+    let rotation = (try? Quaternion(rotationMatrix: Matrix3x3(x, y, -forward))) ?? .identity
     return RigidTransform(rotation: rotation, translation: position)
   }
 

@@ -64,8 +64,8 @@ extension SceneSynthesizer {
           center + SIMD3(-halfWidth, 0, -halfHeight), center + SIMD3(halfWidth, 0, -halfHeight),
           center + SIMD3(halfWidth, 0, halfHeight), center + SIMD3(-halfWidth, 0, halfHeight),
         ]
-        guard let boundary = PlaneBoundary(vertices: corners),
-          let extent = PlaneExtent(width: 2 * halfWidth, height: 2 * halfHeight),
+        guard let boundary = try? PlaneBoundary(vertices: corners),
+          let extent = try? PlaneExtent(width: 2 * halfWidth, height: 2 * halfHeight),
           let anchor = try? PlaneAnchor(
             identifier: "plane-\(surface.identifier)\(region.suffix)",
             transform: (surface.worldFromSurface * error).matrix,

@@ -51,11 +51,12 @@ public struct SimulatedARCoreFrame: Sendable, Hashable {
   /// texture, so replay and the harness decide visibility the same way on both platforms.
   static func viewport(
     for geometry: ARCore.DisplayGeometry, sensorOrientationDegrees: Int
-  ) -> Viewport? {
+  ) -> Viewport {
     let turns = geometry.imageRotationQuarterTurns(
       sensorOrientationDegrees: sensorOrientationDegrees)
+    // A display geometry's size is whole pixels >= 1: a valid viewport size.
     return Viewport(
-      size: geometry.viewSize,
+      unchecked: geometry.viewSize,
       interfaceOrientation: InterfaceOrientation(quarterTurnsClockwise: turns))
   }
 }

@@ -16,8 +16,15 @@ public struct StepPlacer: MarkerPlacer {
     tracker: MarkerTracker<AnyPositionFilter>? = nil
   ) {
     self.steps = steps
-    // The default configuration is valid, so the tracker always exists.
-    self.tracker = tracker ?? MarkerTracker(filterPrototype: AnyPositionFilter.trackingDefault)!
+    if let tracker {
+      self.tracker = tracker
+    } else {
+      do {
+        self.tracker = try MarkerTracker(filterPrototype: AnyPositionFilter.trackingDefault)
+      } catch {
+        preconditionFailure("the default tracker configuration is valid: \(error)")
+      }
+    }
   }
 
   /// The correct placer: ``ReferenceSteps`` and the default tracker.

@@ -52,7 +52,7 @@ extension SimulatedFrame {
       }
       let shown =
         frame.interfaceOrientation.flatMap {
-          Viewport(size: base.size, interfaceOrientation: $0)
+          Viewport(unchecked: base.size, interfaceOrientation: $0)
         } ?? base
       var request = context.headerRequest
       if let vision = frame.vision {

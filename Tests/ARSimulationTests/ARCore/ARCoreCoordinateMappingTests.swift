@@ -47,9 +47,10 @@ struct ARCoreCoordinateMappingTests {
   func portraitMatchesARKit() throws {
     let m = try Self.mapping(.rotation0, display: (1080, 2340))
     let arkit = try #require(
-      AffineTransform2D.displayTransform(
+      try AffineTransform2D.displayTransform(
         imageResolution: Size(width: 1920, height: 1080), orientation: .portrait,
-        viewportSize: Size(width: 1080, height: 2340))?.inverted())
+        viewportSize: Size(width: 1080, height: 2340)
+      ).inverted())
     for p in [Point(x: 0.1, y: 0.9), Point(x: 0.7, y: 0.2), Point(x: 0.33, y: 0.66)] {
       let arcore = Self.map(m, p, .viewNormalized, .textureNormalized)
       #expect(arcore.isApproximatelyEqual(to: p.applying(arkit), tolerance: 1e-12))

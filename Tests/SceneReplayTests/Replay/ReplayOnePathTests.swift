@@ -17,14 +17,14 @@ import Testing
     let request = try #require(header.vision).requestSettings()
     let headerViewport = try header.viewport?.simulatedViewport()
     let pipeline = PlacementPipeline(settings: settings.placement)
-    var tracker = try #require(
-      MarkerTracker(configuration: settings.tracker, filterPrototype: settings.filter))
+    var tracker = try MarkerTracker(
+      configuration: settings.tracker, filterPrototype: settings.filter)
     var output: [[TrackedMarker]] = []
     for frame in recording.frames {
       let camera = try frame.simulatedCamera()
       var viewport = try #require(try frame.viewport?.simulatedViewport() ?? headerViewport)
       if let orientation = frame.interfaceOrientation {
-        viewport = try #require(Viewport(size: viewport.size, interfaceOrientation: orientation))
+        viewport = try Viewport(size: viewport.size, interfaceOrientation: orientation)
       }
       let detections = frame.detections.map {
         Detection(

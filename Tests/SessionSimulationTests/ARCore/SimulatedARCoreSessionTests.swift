@@ -71,8 +71,13 @@ import Testing
   /// package's tracker. `ignoringRotation` makes the classic mistake of reading the upright
   /// image's box as if it were in the CPU image (rotationDegrees taken as 0).
   struct AndroidPlacer: ARCoreMarkerPlacer {
-    var tracker = MarkerTracker(filterPrototype: AnyPositionFilter.trackingDefault)!
+    var tracker: MarkerTracker<AnyPositionFilter>
     let ignoringRotation: Bool
+
+    init(ignoringRotation: Bool) throws {
+      tracker = try MarkerTracker(filterPrototype: AnyPositionFilter.trackingDefault)
+      self.ignoringRotation = ignoringRotation
+    }
 
     mutating func markers(for frame: SimulatedARCoreFrame) -> [PlacedMarker] {
       let objects = frame.mlKitObjects.map { object in
@@ -91,13 +96,13 @@ import Testing
 
   @Test("The Android placer scores like the ARKit pipeline; ignoring rotationDegrees does not")
   func androidPlacer() throws {
-    var good = AndroidPlacer(ignoringRotation: false)
+    var good = try AndroidPlacer(ignoringRotation: false)
     var session = try SimulatedARCoreSession(contentsOfFile: Self.arcoreScene)
     let score = try session.run(&good, harness: PlacementHarness(diagnoses: false))
     print("ARCore placer: MOTA \(score.mota), error RMS \(score.placementErrorRMSMillimeters) mm")
     #expect(score.mota > 0.8)
     #expect(score.placementErrorRMSMillimeters < 25)
-    var wrong = AndroidPlacer(ignoringRotation: true)
+    var wrong = try AndroidPlacer(ignoringRotation: true)
     var again = try SimulatedARCoreSession(contentsOfFile: Self.arcoreScene)
     let mistaken = try again.run(&wrong, harness: PlacementHarness(diagnoses: false))
     print("ARCore placer ignoring rotationDegrees: MOTA \(mistaken.mota)")

@@ -7,8 +7,8 @@ import Testing
   static func anchor(_ identifier: String, halfWidth: Float = 0.5) throws -> PlaneAnchor {
     try PlaneAnchor(
       identifier: identifier, transform: .identity,
-      extent: try #require(PlaneExtent(width: 2 * halfWidth, height: 1)),
-      boundary: try #require(PlaneBoundary(rectangleHalfWidth: halfWidth, halfHeight: 0.5)),
+      extent: try PlaneExtent(width: 2 * halfWidth, height: 1),
+      boundary: try PlaneBoundary(rectangleHalfWidth: halfWidth, halfHeight: 0.5),
       alignment: .horizontal)
   }
 

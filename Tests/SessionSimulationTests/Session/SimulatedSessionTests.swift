@@ -64,15 +64,13 @@ import _TestSupport
       identifier: "wall",
       transform: Matrix4x4(
         SIMD4(1, 0, 0, 0), SIMD4(0, 0, 1, 0), SIMD4(0, -1, 0, 0), SIMD4(0, 0, -2, 1)),
-      center: .zero, extent: try #require(PlaneExtent(width: 4, height: 4)),
-      boundary: try #require(
-        PlaneBoundary(vertices: [
-          SIMD3(-2, 0, -2), SIMD3(2, 0, -2), SIMD3(2, 0, 2), SIMD3(-2, 0, 2),
-        ])), alignment: .vertical, classification: .wall)
+      center: .zero, extent: try PlaneExtent(width: 4, height: 4),
+      boundary: try PlaneBoundary(vertices: [
+        SIMD3(-2, 0, -2), SIMD3(2, 0, -2), SIMD3(2, 0, 2), SIMD3(-2, 0, 2),
+      ]), alignment: .vertical, classification: .wall)
     let frame = SimulatedFrame(
       frameIndex: 0, timestamp: 0, camera: camera,
-      viewport: try #require(
-        Viewport(size: Size(width: 390, height: 844), interfaceOrientation: .portrait)),
+      viewport: try Viewport(size: Size(width: 390, height: 844), interfaceOrientation: .portrait),
       world: FrameWorld(planeAnchors: [wall]))
     let query = try #require(
       frame.raycastQuery(
