@@ -102,15 +102,14 @@ enum ArcoreCommand {
       }
       sensor = value
     }
-    guard
-      let geometry = ARCore.DisplayGeometry(
-        rotation: rotation, widthPixels: Int(display.width), heightPixels: Int(display.height)),
-      let mapping = ARCore.CoordinateMapping(
+    do {
+      let geometry = try ARCore.DisplayGeometry(
+        rotation: rotation, widthPixels: Int(display.width), heightPixels: Int(display.height))
+      return try ARCore.CoordinateMapping(
         displayGeometry: geometry, textureSize: texture, imageSize: image,
         sensorOrientationDegrees: sensor)
-    else {
-      throw .usage("option --display: the sizes give no coordinate mapping")
+    } catch {
+      throw .usage("option --display: \(error.description)")
     }
-    return mapping
   }
 }

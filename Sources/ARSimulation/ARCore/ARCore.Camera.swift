@@ -22,14 +22,19 @@ extension ARCore {
     /// `getTrackingState()`.
     public let trackingState: TrackingState
 
-    /// Creates a camera; `nil` when `sensorOrientationDegrees` is not 0, 90, 180 or 270.
-    public init?(
+    /// Creates a camera.
+    ///
+    /// - Throws: ``ARCoreError/notAQuarterTurn(degrees:)`` when `sensorOrientationDegrees` is
+    ///   not 0, 90, 180 or 270.
+    public init(
       pose: Pose, imageIntrinsics: CameraIntrinsics, textureIntrinsics: CameraIntrinsics,
       sensorOrientationDegrees: Int = 90,
       principalPointConvention: PrincipalPointConvention = .pixelCentersAtIntegers,
       trackingState: TrackingState = .tracking
-    ) {
-      guard [0, 90, 180, 270].contains(sensorOrientationDegrees) else { return nil }
+    ) throws(ARCoreError) {
+      guard [0, 90, 180, 270].contains(sensorOrientationDegrees) else {
+        throw .notAQuarterTurn(degrees: sensorOrientationDegrees)
+      }
       self.pose = pose
       self.imageIntrinsics = imageIntrinsics
       self.textureIntrinsics = textureIntrinsics

@@ -170,6 +170,6 @@ extension ARCore.Frame {
       guard let projected = (reference - reference.dot(y) * y).normalized() else { return nil }
       x = projected
     }
-    return ARCore.Pose(xAxis: x, yAxis: y, zAxis: x.cross(y), translation: point)
+    return try? ARCore.Pose(xAxis: x, yAxis: y, zAxis: x.cross(y), translation: point)
   }
 }

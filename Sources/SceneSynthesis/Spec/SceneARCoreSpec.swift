@@ -86,15 +86,15 @@ public struct SceneARCoreSpec: Sendable, Hashable {
 
   /// The image rotation θ in clockwise quarter turns.
   public var imageRotationQuarterTurns: Int {
-    displayGeometry.displayGeometry.imageRotationQuarterTurns(
-      sensorOrientationDegrees: sensorOrientation)
+    ARCore.DisplayGeometry.imageRotationQuarterTurns(
+      sensorOrientationDegrees: sensorOrientation, rotation: displayGeometry.rotation)
   }
 
   /// The ARKit viewport whose view is ARCore's: the view size in pixels, the interface
   /// orientation of display rotation θ.
   public var equivalentViewport: RecordingViewport {
     RecordingViewport(
-      size: displayGeometry.displayGeometry.viewSize,
+      size: Size(width: displayGeometry.width, height: displayGeometry.height),
       interfaceOrientation: InterfaceOrientation(quarterTurnsClockwise: imageRotationQuarterTurns))
   }
 

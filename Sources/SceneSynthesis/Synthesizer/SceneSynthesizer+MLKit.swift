@@ -20,28 +20,37 @@ extension SceneSynthesizer {
     /// - Throws: ``InputFileError`` naming `arcore` when the streams cannot be related.
     init(spec: SceneARCoreSpec, device: SceneDeviceSpec) throws {
       let k = device.intrinsics
-      // ARKit's (ox, oy) count pixel centres at integers: ARCore's principal point under the
-      // default convention.
-      guard
-        let texture = ARCore.CameraIntrinsics(
+      let image: ARCore.CameraIntrinsics
+      let mapping: ARCore.CoordinateMapping
+      do {
+        // ARKit's (ox, oy) count pixel centres at integers: ARCore's principal point under the
+        // default convention.
+        let texture = try ARCore.CameraIntrinsics(
           focalLengthPixels: SIMD2(k.focalLengthXPixels, k.focalLengthYPixels),
           principalPointPixels: SIMD2(k.principalPointPixels.x, k.principalPointPixels.y),
-          imageDimensions: device.imageResolution),
-        let image = texture.sameSensorStream(
+          imageDimensions: device.imageResolution)
+        image = try texture.sameSensorStream(
           dimensions: spec.imageSize ?? device.imageResolution,
-          sensorAspectRatio: spec.sensorAspectRatio, convention: .pixelCentersAtIntegers),
-        let camera = ARCore.Camera(
+          sensorAspectRatio: spec.sensorAspectRatio, convention: .pixelCentersAtIntegers)
+        let camera = try ARCore.Camera(
           pose: .identity, imageIntrinsics: image, textureIntrinsics: texture,
-          sensorOrientationDegrees: spec.sensorOrientation),
-        let mapping = ARCore.CoordinateMapping(
-          camera: camera, displayGeometry: spec.displayGeometry.displayGeometry),
+          sensorOrientationDegrees: spec.sensorOrientation)
+        mapping = try ARCore.CoordinateMapping(
+          camera: camera,
+          displayGeometry: ARCore.DisplayGeometry(
+            rotation: spec.displayGeometry.rotation, widthPixels: Int(spec.displayGeometry.width),
+            heightPixels: Int(spec.displayGeometry.height)))
+      } catch {
+        throw InputFileError(.invalidValue, error.description, path: [.key("arcore")])
+      }
+      // A quarter-turn rotation of a positive size: always invertible.
+      guard
         let upright = ARCore.MLKitDetectedObject.imagePixelsFromUpright(
           rotationDegrees: spec.imageRotationQuarterTurns * 90, imageSize: image.imageDimensions
         ).inverted()
       else {
         throw InputFileError(
-          .invalidValue, "the texture and CPU image streams cannot be related",
-          path: [.key("arcore")])
+          .invalidValue, "the CPU image cannot be turned upright", path: [.key("arcore")])
       }
       intrinsics = RecordingARCoreIntrinsics(image)
       imageFromTexture = mapping.transform(from: .textureTexels, to: .imagePixels)

@@ -41,7 +41,7 @@ public struct SimulatedARCoreFrame: Sendable, Hashable {
   ) throws -> SimulatedARCoreFrame {
     SimulatedARCoreFrame(
       frameIndex: frameIndex, timestamp: recorded.timestamp,
-      frame: try recorded.arcoreFrame(session: session), mlKitObjects: recorded.mlKitObjects)
+      frame: try recorded.arcoreFrame(session: session), mlKitObjects: try recorded.mlKitObjects)
   }
 
   /// The ARKit viewport that shows what ARCore's view shows: the display geometry's view size

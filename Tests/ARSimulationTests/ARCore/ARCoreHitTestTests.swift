@@ -9,35 +9,31 @@ import Testing
 @Suite("ARCore hit tests")
 struct ARCoreHitTestTests {
   static func camera(tracking: ARCore.TrackingState = .tracking) throws -> ARCore.Camera {
-    let k = try #require(
-      ARCore.CameraIntrinsics(
-        focalLengthPixels: SIMD2(500, 500), principalPointPixels: SIMD2(319.5, 239.5),
-        imageDimensions: Size(width: 640, height: 480)))
-    return try #require(
-      ARCore.Camera(
-        pose: .identity, imageIntrinsics: k, textureIntrinsics: k, trackingState: tracking))
+    let k = try ARCore.CameraIntrinsics(
+      focalLengthPixels: SIMD2(500, 500), principalPointPixels: SIMD2(319.5, 239.5),
+      imageDimensions: Size(width: 640, height: 480))
+    return try ARCore.Camera(
+      pose: .identity, imageIntrinsics: k, textureIntrinsics: k, trackingState: tracking)
   }
 
   /// A 2 m square upward-facing floor at height `y`, centred at (0, y, -2).
   static func floor(y: Float = -1, id: String = "floor") throws -> ARCore.Plane {
-    try #require(
-      ARCore.Plane(
-        identifier: id, type: .horizontalUpwardFacing,
-        centerPose: ARCore.Pose(translation: SIMD3(0, y, -2), rotation: .identity), extentX: 2,
-        extentZ: 2, polygon: [SIMD2(-1, -1), SIMD2(1, -1), SIMD2(1, 1), SIMD2(-1, 1)]))
+    try ARCore.Plane(
+      identifier: id, type: .horizontalUpwardFacing,
+      centerPose: ARCore.Pose(translation: SIMD3(0, y, -2), rotation: .identity), extentX: 2,
+      extentZ: 2, polygon: [SIMD2(-1, -1), SIMD2(1, -1), SIMD2(1, 1), SIMD2(-1, 1)])
   }
 
   /// A 2 m square wall facing +z at z = -3, centred at (0, -0.5, -3): local y -> world +z,
   /// local z -> world -y (+90° about x).
   static func wall() throws -> ARCore.Plane {
-    try #require(
-      ARCore.Plane(
-        identifier: "wall", type: .vertical,
-        centerPose: ARCore.Pose(
-          translation: SIMD3(0, -0.5, -3),
-          rotation: Quaternion(angle: .degrees(90), axis: SIMD3(1, 0, 0))),
-        extentX: 2, extentZ: 2,
-        polygon: [SIMD2(-1, -1), SIMD2(1, -1), SIMD2(1, 1), SIMD2(-1, 1)]))
+    try ARCore.Plane(
+      identifier: "wall", type: .vertical,
+      centerPose: ARCore.Pose(
+        translation: SIMD3(0, -0.5, -3),
+        rotation: Quaternion(angle: .degrees(90), axis: SIMD3(1, 0, 0))),
+      extentX: 2, extentZ: 2,
+      polygon: [SIMD2(-1, -1), SIMD2(1, -1), SIMD2(1, 1), SIMD2(-1, 1)])
   }
 
   static func frame(
@@ -45,15 +41,14 @@ struct ARCoreHitTestTests {
     tracking: ARCore.TrackingState = .tracking, options: ARCore.HitTestOptions = .default,
     instantPlacement: ARCore.Frame.InstantPlacementMode = .disabled
   ) throws -> ARCore.Frame {
-    let geometry = try #require(
-      ARCore.DisplayGeometry(rotation: .rotation90, widthPixels: 640, heightPixels: 480))
-    let cloud = try #require(
-      ARCore.PointCloud(points: points, identifiers: points.indices.map { UInt64($0 + 1) }))
-    return try #require(
-      ARCore.Frame(
-        timestampNanoseconds: 0, camera: try camera(tracking: tracking), displayGeometry: geometry,
-        planes: planes, pointCloud: cloud, instantPlacementMode: instantPlacement,
-        hitTestOptions: options))
+    let geometry = try ARCore.DisplayGeometry(
+      rotation: .rotation90, widthPixels: 640, heightPixels: 480)
+    let cloud = try ARCore.PointCloud(
+      points: points, identifiers: points.indices.map { UInt64($0 + 1) })
+    return try ARCore.Frame(
+      timestampNanoseconds: 0, camera: try camera(tracking: tracking), displayGeometry: geometry,
+      planes: planes, pointCloud: cloud, instantPlacementMode: instantPlacement,
+      hitTestOptions: options)
   }
 
   @Test("Floor and wall: sorted by distance, hit poses as ARCore defines them")
@@ -105,10 +100,9 @@ struct ARCoreHitTestTests {
 
   @Test("Extents and polygon differ: a triangle in a 2 m square")
   func extentsVersusPolygon() throws {
-    let triangle = try #require(
-      ARCore.Plane(
-        identifier: "t", type: .horizontalUpwardFacing, centerPose: .identity, extentX: 2,
-        extentZ: 2, polygon: [SIMD2(-1, -1), SIMD2(1, -1), SIMD2(-1, 1)]))
+    let triangle = try ARCore.Plane(
+      identifier: "t", type: .horizontalUpwardFacing, centerPose: .identity, extentX: 2,
+      extentZ: 2, polygon: [SIMD2(-1, -1), SIMD2(1, -1), SIMD2(-1, 1)])
     let corner = ARCore.Pose(translation: SIMD3(0.9, 0.3, 0.9), rotation: .identity)
     #expect(triangle.isPoseInExtents(corner))
     #expect(!triangle.isPoseInPolygon(corner))
@@ -136,14 +130,12 @@ struct ARCoreHitTestTests {
     #expect(
       try Self.frame(planes: [try Self.floor()], tracking: .paused).hitTest(x: 320, y: 440).isEmpty)
     let f = try Self.floor()
-    let subsumed = try #require(
-      ARCore.Plane(
-        identifier: "old", type: f.type, centerPose: f.centerPose, extentX: 2, extentZ: 2,
-        polygon: f.polygon, subsumedBy: "floor"))
-    let paused = try #require(
-      ARCore.Plane(
-        identifier: "p", type: f.type, centerPose: f.centerPose, extentX: 2, extentZ: 2,
-        polygon: f.polygon, trackingState: .paused))
+    let subsumed = try ARCore.Plane(
+      identifier: "old", type: f.type, centerPose: f.centerPose, extentX: 2, extentZ: 2,
+      polygon: f.polygon, subsumedBy: "floor")
+    let paused = try ARCore.Plane(
+      identifier: "p", type: f.type, centerPose: f.centerPose, extentX: 2, extentZ: 2,
+      polygon: f.polygon, trackingState: .paused)
     #expect(try Self.frame(planes: [subsumed, paused]).hitTest(x: 320, y: 440).isEmpty)
   }
 

@@ -78,7 +78,7 @@ import Testing
     let session = try #require(recording.header.arcore)
     let truth = try #require(recording.header.truth).objects
     let frame = try recording.frames[0].arcoreFrame(session: session)
-    for object in recording.frames[0].mlKitObjects {
+    for object in try recording.frames[0].mlKitObjects {
       let view = frame.viewPoint(ofCenterOf: object)
       let ray = try #require(frame.ray(throughViewPixel: view.x, view.y))
       let target = try #require(truth.first { $0.label == object.topLabel?.text })

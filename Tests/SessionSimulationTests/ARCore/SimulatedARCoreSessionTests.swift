@@ -83,9 +83,11 @@ import Testing
       let objects = frame.mlKitObjects.map { object in
         guard ignoringRotation else { return object }
         let b = object.boundingBox
-        return ARCore.MLKitDetectedObject(
-          left: b.minX, top: b.minY, right: b.maxX, bottom: b.maxY, rotationDegrees: 0,
-          labels: object.labels)!
+        // The same (valid) edges with rotation 0 cannot be refused.
+        return
+          (try? ARCore.MLKitDetectedObject(
+            left: b.minX, top: b.minY, right: b.maxX, bottom: b.maxY, rotationDegrees: 0,
+            labels: object.labels)) ?? object
       }
       let measurements = ARCorePlacement().place(objects, in: frame.frame).compactMap(
         \.measurement)
