@@ -22,11 +22,13 @@ import _TestSupport
     ("tabletop-landscape.json", "specs/tabletop-landscape.json", 2),
     ("dashboard-detector-10hz.json", "specs/dashboard-detector-10hz.json", 4),
     ("dashboard-contours.json", "specs/dashboard-contours.json", 5),
+    ("arcore-dashboard-portrait.json", "specs/arcore-dashboard-portrait.json", 1),
   ]
 
   @Test(arguments: [
     "dashboard-portrait", "dashboard-downmirrored", "tabletop-landscape", "long-session",
     "real-arkit-logger", "dashboard-detector-10hz", "dashboard-contours",
+    "arcore-dashboard-portrait",
   ])
   func specDecodes(name: String) throws {
     let spec = try SceneSpec(

@@ -36,6 +36,9 @@ public struct ReplaySettings: Sendable, Hashable {
   /// The distance (metres) within which a marker matches a truth object, or `nil` for half the
   /// smallest spacing of the truth objects (5 cm with fewer than two objects).
   public var matchThresholdMeters: Float?
+  /// How ML Kit objects are placed on the frames of an `"arcore"` recording (default: the box
+  /// centre and ARCore's samples' hit filter). Not read from the JSON form yet.
+  public var arcorePlacement = ARCorePlacement.Settings()
 
   /// Creates settings; arguments default to the values documented on the properties.
   public init(
