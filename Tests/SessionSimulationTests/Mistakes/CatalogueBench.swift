@@ -3,12 +3,26 @@ import SessionSimulation
 import _TestSupport
 
 /// The scenes the catalogue is tested on, in order: the placement bench (a spec synthesized with
-/// its seed: buttons across the view, a region of interest, a second surface, a brisk pan) and
-/// the committed `.downMirrored` dashboard. Each mistake is tested on the first of them it
-/// applies to (decided from the frames' settings, before anything is placed).
+/// its seed: buttons across the view, a region of interest, a second surface, a brisk pan), the
+/// committed `.downMirrored` dashboard, the dashboard with a 10 Hz detector (raw candidates, a
+/// result 2 frames late, object-tracker boxes) and the dashboard with contours. Each mistake is
+/// tested on the first of them it applies to (decided from the frames' settings, before
+/// anything is placed).
 enum CatalogueBench {
   static let scenes = RecordingFixtures.packageRoot().appendingPathComponent("Scenes")
-  static let names = ["placement-bench", "dashboard-downmirrored"]
+  static let names = [
+    "placement-bench", "dashboard-downmirrored", "dashboard-detector-10hz", "dashboard-contours",
+  ]
+
+  /// The correct placement a mistake is measured against: the steps it gets one thing wrong
+  /// in (tracker boxes and contours are placed by their own correct steps), else the reference.
+  static func correctPlacer(for mistake: PlacementMistake) -> StepPlacer {
+    switch mistake.id {
+    case PlacementMistake.trackerBoxWrongCamera.id: StepPlacer(steps: TrackedBoxSteps())
+    case PlacementMistake.contourPointsNotFlipped.id: StepPlacer(steps: ContourOutlineSteps())
+    default: .reference
+    }
+  }
 
   /// The session of a bench scene (a committed one is `Scenes/<name>.json`).
   static func session(_ name: String) throws -> SimulatedSession {

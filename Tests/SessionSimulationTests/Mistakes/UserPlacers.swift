@@ -9,6 +9,24 @@ enum UserPlacers {
   /// The world point of one observation in a frame (with the frame before, for latency), or
   /// `nil`.
   typealias Place = @Sendable (Detection, SimulatedFrame, SimulatedFrame?) -> SIMD3<Float>?
+  /// The labelled world points of one frame (state of its own between frames).
+  typealias FramePoints = (SimulatedFrame) -> [(label: String, position: SIMD3<Float>)]
+  /// Makes a fresh ``FramePoints`` (one per run).
+  typealias Make = @Sendable () -> FramePoints
+
+  /// Places each of the frame's observations with `place`.
+  static func eachObservation(_ place: @escaping Place) -> Make {
+    {
+      var previous: SimulatedFrame?
+      return { frame in
+        let points = frame.observations.compactMap { observation in
+          place(observation, frame, previous).map { (observation.label, $0) }
+        }
+        previous = frame
+        return points
+      }
+    }
+  }
 
   static func trace(
     _ box: Rect, _ frame: SimulatedFrame, request: VisionRequestSettings? = nil
@@ -48,8 +66,12 @@ enum UserPlacers {
     trace(d.boundingBox, f).flatMap { hit($0.center.viewportNormalized, f.viewportFrame) }
   }
 
-  /// By mistake identifier.
-  static let mistakes: [String: Place] = [
+  /// By mistake identifier: the per-observation ones here, the Vision ones (whole frames) in
+  /// `UserPlacers+Vision.swift`.
+  static let mistakes: [String: Make] = observationMistakes.mapValues(eachObservation)
+    .merging(visionMistakes) { first, _ in first }
+
+  static let observationMistakes: [String: Place] = [
     "crop-ignored": { d, f, _ in
       trace(d.boundingBox, f, request: settings(f, crop: .scaleFill))
         .flatMap { hit($0.center.viewportNormalized, f.viewportFrame) }
@@ -113,17 +135,11 @@ enum UserPlacers {
     },
   ]
 
-  /// Runs `place` on every observation of every frame and smooths with ``UserSmoother``.
-  static func markers(_ place: @escaping Place) -> (SimulatedFrame) -> [PlacedMarker] {
+  /// Runs `make`'s placement on every frame and smooths with ``UserSmoother``.
+  static func markers(_ make: Make) -> (SimulatedFrame) -> [PlacedMarker] {
     var smoother = UserSmoother()
-    var previous: SimulatedFrame?
-    return { frame in
-      let points = frame.observations.compactMap { observation in
-        place(observation, frame, previous).map { (observation.label, $0) }
-      }
-      previous = frame
-      return smoother.update(points, at: frame.timestamp)
-    }
+    let points = make()
+    return { frame in smoother.update(points(frame), at: frame.timestamp) }
   }
 }
 
@@ -142,7 +158,9 @@ struct UserSmoother {
   var tracks: [Track] = []
   var created = 0
 
-  mutating func update(_ points: [(String, SIMD3<Float>)], at seconds: Double) -> [PlacedMarker] {
+  mutating func update(
+    _ points: [(label: String, position: SIMD3<Float>)], at seconds: Double
+  ) -> [PlacedMarker] {
     for (label, point) in points {
       let nearest = tracks.indices.filter {
         tracks[$0].label == label && tracks[$0].position.distance(to: point) < 0.05
