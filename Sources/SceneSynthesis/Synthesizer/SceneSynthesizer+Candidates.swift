@@ -18,7 +18,9 @@ extension SceneSynthesizer {
   mutating func candidatesAndObservations(camera: Camera, geometry: VisionGeometry) -> (
     candidates: [RecordingDetectionCandidate], observations: [RecordingDetection]
   ) {
-    guard let model = spec.detector.candidates else { return ([], detections(camera: camera, geometry: geometry)) }
+    guard let model = spec.detector.candidates else {
+      return ([], detections(camera: camera, geometry: geometry))
+    }
     var candidates: [RecordingDetectionCandidate] = []
     for report in detectorReports(camera: camera, geometry: geometry) {
       candidates += objectCandidates(report, model)
