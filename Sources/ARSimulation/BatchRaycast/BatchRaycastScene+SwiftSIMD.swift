@@ -99,7 +99,7 @@ extension BatchRaycastScene {
               + (Lanes(repeating: cz) - o.2) * nz
             let dn = (d.0 * nx + d.1 * ny) + d.2 * nz
             var facing = dn .< Lanes(repeating: negativeEpsilon)
-            if !cullsBackFaces { facing = facing .| (dn .> Lanes(repeating: epsilon)) }
+            if !cullsBackFaces { facing .|= dn .> Lanes(repeating: epsilon) }
             let t = num / dn
             let inFront = (t .> Lanes(repeating: 0)) .& (t .< bestT)
             var hit = finite .& facing .& inFront
@@ -117,11 +117,11 @@ extension BatchRaycastScene {
             let (hu, hv) = (field(PlaneField.hu), field(PlaneField.hv))
             let insideU = (lu .<= Lanes(repeating: hu)) .& (lu .>= Lanes(repeating: -hu))
             let insideV = (lv .<= Lanes(repeating: hv)) .& (lv .>= Lanes(repeating: -hv))
-            hit = hit .& insideU .& insideV
+            hit .&= insideU .& insideV
             let first = Int(ranges[2 * i])
             for e in first..<(first + Int(ranges[2 * i + 1])) {
               let side = lu * edges[3 * e] + lv * edges[3 * e + 1]
-              hit = hit .& (side .>= Lanes(repeating: edges[3 * e + 2]))
+              hit .&= side .>= Lanes(repeating: edges[3 * e + 2])
             }
             bestT.replace(with: t, where: hit)
             bestIndex.replace(with: Int32(i), where: hit)
