@@ -71,6 +71,7 @@ public struct PlacementPipeline: Sendable, Hashable {
       forNormalized: imagePoint.applying(context.display))
     var queries: [RaycastQuery] = []
     var allResults: [[RaycastResult]] = []
+    var misses: [RaycastMissDiagnosis?] = []
     var hit: RaycastResult?
     var attemptIndex: Int?
     var failure: PlacementFailure? = .noHit
@@ -82,6 +83,8 @@ public struct PlacementPipeline: Sendable, Hashable {
         if includeTrace {
           queries.append(query)
           allResults.append(results)
+          misses.append(
+            results.isEmpty ? raycaster.missDiagnosis(for: query, in: frame.world) : nil)
         }
         if let first = results.first {
           hit = first
@@ -100,7 +103,7 @@ public struct PlacementPipeline: Sendable, Hashable {
           visionBox: box, request: context.request, camera: frame.camera,
           viewport: frame.viewport),
         anchorVisionNormalized: visionPoint, anchorImageNormalized: imagePoint,
-        anchorViewportPoint: viewportPoint, queries: queries, results: allResults)
+        anchorViewportPoint: viewportPoint, queries: queries, results: allResults, misses: misses)
     }
     return PlacementResult(
       detection: detection, viewportPoint: viewportPoint, hit: hit, attemptIndex: attemptIndex,
