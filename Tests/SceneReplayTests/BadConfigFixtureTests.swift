@@ -1,5 +1,6 @@
 import Foundation
 import SceneFormat
+import SceneSynthesis
 import Testing
 import _TestSupport
 

@@ -25,12 +25,16 @@ public struct Camera: Sendable, Hashable {
   public let distortion: LensDistortion?
   /// Points with `-z` below this distance (metres) are treated as not in front of the camera.
   public let nearDistanceMeters: Float
+  /// The quality of the pose (ARKit's `ARCamera.trackingState`), or `nil` when it was not
+  /// recorded. Nothing in the geometry depends on it.
+  public let trackingState: TrackingState?
 
   /// Creates a camera; throws when the transform is not finite or not rigid (within 1e-3) or
   /// the image resolution is not positive.
   public init(
     transform: Matrix4x4, intrinsics: CameraIntrinsics, imageResolution: Size,
-    distortion: LensDistortion? = nil, nearDistanceMeters: Float = 0.001
+    distortion: LensDistortion? = nil, nearDistanceMeters: Float = 0.001,
+    trackingState: TrackingState? = nil
   ) throws(CameraError) {
     guard transform.isFinite else { throw .transformNotFinite }
     guard let rigid = try? RigidTransform(transform) else { throw .transformNotRigid }
@@ -44,16 +48,17 @@ public struct Camera: Sendable, Hashable {
     self.imageResolution = imageResolution
     self.distortion = (distortion?.isIdentity ?? true) ? nil : distortion
     self.nearDistanceMeters = nearDistanceMeters.isFinite ? max(nearDistanceMeters, 0) : 0.001
+    self.trackingState = trackingState
   }
 
   /// Creates a camera with a rigid pose.
   public init(
     worldFromCamera: RigidTransform, intrinsics: CameraIntrinsics, imageResolution: Size,
-    distortion: LensDistortion? = nil
+    distortion: LensDistortion? = nil, trackingState: TrackingState? = nil
   ) throws(CameraError) {
     try self.init(
       transform: worldFromCamera.matrix, intrinsics: intrinsics, imageResolution: imageResolution,
-      distortion: distortion)
+      distortion: distortion, trackingState: trackingState)
   }
 
   /// The camera position in world space (metres).

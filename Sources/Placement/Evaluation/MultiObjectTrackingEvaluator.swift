@@ -26,12 +26,24 @@ public struct MultiObjectTrackingEvaluator: Sendable {
   /// Creates an evaluator with a matching threshold in metres.
   public init(thresholdMeters: Float) { self.thresholdMeters = thresholdMeters }
 
+  /// One correspondence of a frame: a truth object and the hypothesis matched to it.
+  public struct Match: Sendable, Hashable {
+    /// The truth object's id.
+    public var truthID: String
+    /// The hypothesis (marker) id.
+    public var hypothesisID: Int
+    /// Their distance, metres (at most the threshold).
+    public var distanceMeters: Float
+  }
+
   /// Adds one frame: the truth objects present (`id`, world position in metres) and the
-  /// hypotheses (marker id, world position). Ids must be unique within a frame (duplicates after
-  /// the first are ignored); non-finite positions never match.
+  /// hypotheses (marker id, world position), and returns the frame's correspondences in truth
+  /// order. Ids must be unique within a frame (duplicates after the first are ignored);
+  /// non-finite positions never match.
+  @discardableResult
   public mutating func addFrame(
     truth: [(id: String, position: SIMD3<Float>)], hypotheses: [(id: Int, position: SIMD3<Float>)]
-  ) {
+  ) -> [Match] {
     var seenTruth = Set<String>()
     let truth = truth.filter { seenTruth.insert($0.id).inserted }
     var seenHypotheses = Set<Int>()
@@ -79,15 +91,21 @@ public struct MultiObjectTrackingEvaluator: Sendable {
         }
       }
     }
+    var matches: [Match] = []
     for t in truth.indices {
       if let h = hypothesisOfTruth[t] {
         score.matchCount += 1
         lastMatch[truth[t].id] = hypotheses[h].id
+        matches.append(
+          Match(
+            truthID: truth[t].id, hypothesisID: hypotheses[h].id,
+            distanceMeters: truth[t].position.distance(to: hypotheses[h].position)))
       } else {
         score.missCount += 1
       }
     }
     score.falsePositiveCount += hypothesisTaken.filter { !$0 }.count
+    return matches
   }
 
   /// The scores so far.

@@ -25,7 +25,7 @@ extension RecordingCamera {
       }
       return try Camera(
         transform: transform, intrinsics: CameraIntrinsics(matrix: matrix),
-        imageResolution: imageResolution, distortion: lens)
+        imageResolution: imageResolution, distortion: lens, trackingState: trackingState)
     } catch {
       let key =
         switch error {
@@ -38,8 +38,8 @@ extension RecordingCamera {
     }
   }
 
-  /// The recording form of a camera (its distortion included; the near distance is not part of
-  /// the format).
+  /// The recording form of a camera (its distortion and tracking state included; the near
+  /// distance is not part of the format).
   public init(_ camera: Camera) {
     self.init(
       transform: camera.transform.columnMajor.map(Double.init(shortest:)),
@@ -47,7 +47,8 @@ extension RecordingCamera {
       imageResolution: camera.imageResolution,
       distortion: camera.distortion.map {
         RecordingLensDistortion(k1: $0.k1, k2: $0.k2, p1: $0.p1, p2: $0.p2, k3: $0.k3)
-      })
+      },
+      trackingState: camera.trackingState)
   }
 }
 
