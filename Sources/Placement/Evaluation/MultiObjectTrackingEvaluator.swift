@@ -28,10 +28,12 @@ public struct MultiObjectTrackingEvaluator: Sendable {
 
   /// Adds one frame: the truth objects present (`id`, world position in metres) and the
   /// hypotheses (marker id, world position). Ids must be unique within a frame (duplicates after
-  /// the first are ignored); non-finite positions never match.
+  /// the first are ignored); non-finite positions never match. Returns this frame's matches, one
+  /// per (deduplicated) truth object in input order.
+  @discardableResult
   public mutating func addFrame(
     truth: [(id: String, position: SIMD3<Float>)], hypotheses: [(id: Int, position: SIMD3<Float>)]
-  ) {
+  ) -> [MultiObjectTrackingMatch] {
     var seenTruth = Set<String>()
     let truth = truth.filter { seenTruth.insert($0.id).inserted }
     var seenHypotheses = Set<Int>()
@@ -53,6 +55,7 @@ public struct MultiObjectTrackingEvaluator: Sendable {
     }
 
     var hypothesisOfTruth = [Int?](repeating: nil, count: truth.count)
+    var switched = [Bool](repeating: false, count: truth.count)
     var hypothesisTaken = [Bool](repeating: false, count: hypotheses.count)
     for t in truth.indices {
       guard let previous = lastMatch[truth[t].id],
@@ -76,6 +79,7 @@ public struct MultiObjectTrackingEvaluator: Sendable {
         hypothesisTaken[h] = true
         if let previous = lastMatch[truth[t].id], previous != hypotheses[h].id {
           score.idSwitchCount += 1
+          switched[t] = true
         }
       }
     }
@@ -88,6 +92,11 @@ public struct MultiObjectTrackingEvaluator: Sendable {
       }
     }
     score.falsePositiveCount += hypothesisTaken.filter { !$0 }.count
+    return truth.indices.map { t in
+      MultiObjectTrackingMatch(
+        truthID: truth[t].id, hypothesisID: hypothesisOfTruth[t].map { hypotheses[$0].id },
+        isIDSwitch: switched[t])
+    }
   }
 
   /// The scores so far.
@@ -113,6 +122,23 @@ public struct MultiObjectTrackingEvaluator: Sendable {
     }
     result.idTruePositiveCount = idTruePositives
     return result
+  }
+}
+
+/// How one truth object was matched in one frame (`MultiObjectTrackingEvaluator.addFrame`).
+public struct MultiObjectTrackingMatch: Sendable, Hashable {
+  /// The truth object's id.
+  public var truthID: String
+  /// The matched hypothesis (marker id), or `nil` for a miss.
+  public var hypothesisID: Int?
+  /// Whether this match is an identity switch: the object was last matched to another hypothesis.
+  public var isIDSwitch: Bool
+
+  /// Creates a match record.
+  public init(truthID: String, hypothesisID: Int?, isIDSwitch: Bool) {
+    self.truthID = truthID
+    self.hypothesisID = hypothesisID
+    self.isIDSwitch = isIDSwitch
   }
 }
 

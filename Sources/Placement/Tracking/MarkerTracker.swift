@@ -36,6 +36,9 @@ public struct MarkerTracker<Filter: PositionFilter>: Sendable {
   var nextID = 1
   /// The timestamp of the last processed frame, seconds.
   public private(set) var lastTimestampSeconds: Double?
+  /// What the latest processed frame did (empty before the first one; unchanged by an ignored
+  /// frame). Diagnostics only.
+  public internal(set) var lastFrameLog = MarkerTrackerFrameLog()
 
   /// Creates a tracker, or `nil` when the configuration is not valid.
   public init?(configuration: MarkerTrackerConfiguration = .init(), filterPrototype: Filter) {
@@ -68,22 +71,30 @@ public struct MarkerTracker<Filter: PositionFilter>: Sendable {
     }
     lastTimestampSeconds = timestampSeconds
     statistics.frameCount += 1
+    var log = MarkerTrackerFrameLog()
+    log.measurements = Array(repeating: .ignoredNonFinite, count: measurements.count)
 
     var valid: [MarkerMeasurement] = []
+    var inputIndex: [Int] = []
     valid.reserveCapacity(measurements.count)
-    for m in measurements {
+    inputIndex.reserveCapacity(measurements.count)
+    for (index, m) in measurements.enumerated() {
       guard m.position.isFinite, m.confidence.isFinite else {
         statistics.nonFiniteMeasurementCount += 1
         continue
       }
       guard m.confidence >= configuration.minimumConfidence else {
         statistics.lowConfidenceMeasurementCount += 1
+        log.measurements[index] = .ignoredLowConfidence
         continue
       }
       valid.append(m)
+      inputIndex.append(index)
     }
 
-    if configuration.rigidLayout { applySharedJumpIfSupported(valid, at: timestampSeconds) }
+    if configuration.rigidLayout {
+      log.rigidShiftMeters = applySharedJumpIfSupported(valid, at: timestampSeconds)
+    }
 
     var hit = [Bool](repeating: false, count: tracks.count)
     var consumed = [Bool](repeating: false, count: valid.count)
@@ -95,12 +106,18 @@ public struct MarkerTracker<Filter: PositionFilter>: Sendable {
       let (outcome, reanchored) = tracks[trackIndex].accept(
         valid[measurementIndex].position, at: timestampSeconds,
         spreadTimeConstantSeconds: configuration.spreadTimeConstantSeconds)
-      if reanchored { statistics.reanchorCount += 1 }
+      let id = tracks[trackIndex].id
+      if reanchored {
+        statistics.reanchorCount += 1
+        log.reanchoredMarkerIDs.append(id)
+      }
       if outcome.isAccepted {
         hit[trackIndex] = true
+        log.measurements[inputIndex[measurementIndex]] = .accepted(markerID: id)
       } else {
         rejectedByFilter[trackIndex] = true
         statistics.outlierMeasurementCount += 1
+        log.measurements[inputIndex[measurementIndex]] = .rejectedByFilter(markerID: id)
       }
     }
 
@@ -126,22 +143,30 @@ public struct MarkerTracker<Filter: PositionFilter>: Sendable {
       }
       usedAsEvidence[index] = true
       statistics.outlierMeasurementCount += 1
+      log.measurements[inputIndex[index]] = .evidence(markerID: tracks[trackIndex].id)
       if tracks[trackIndex].addEvidence(valid[index].position, at: timestampSeconds) {
         statistics.reanchorCount += 1
+        log.reanchoredMarkerIDs.append(tracks[trackIndex].id)
         hit[trackIndex] = true
       }
     }
-    var spawned: [MarkerMeasurement] = []
+    var spawned: [(measurement: MarkerMeasurement, inputIndex: Int)] = []
     for (index, m) in valid.enumerated() where !consumed[index] && !usedAsEvidence[index] {
-      if isOnShownMarker(m, sameLabelOnly: true) {
+      if let duplicateOf = nearestShownMarkerID(m) {
         statistics.outlierMeasurementCount += 1  // A duplicate detection of a shown marker.
+        log.measurements[inputIndex[index]] = .duplicate(markerID: duplicateOf)
       } else {
-        spawned.append(m)
+        spawned.append((m, inputIndex[index]))
       }
     }
 
-    advanceLifecycle(hit: hit, at: timestampSeconds)
-    for m in spawned { spawn(m, at: timestampSeconds) }
+    log.removals = advanceLifecycle(hit: hit, at: timestampSeconds)
+    for entry in spawned {
+      log.measurements[entry.inputIndex] = .spawned(markerID: nextID)
+      spawn(entry.measurement, at: timestampSeconds)
+    }
+    log.reanchoredMarkerIDs.sort()
+    lastFrameLog = log
     return markers
   }
 
@@ -193,7 +218,9 @@ public struct MarkerTracker<Filter: PositionFilter>: Sendable {
     }
   }
 
-  mutating func advanceLifecycle(hit: [Bool], at t: Double) {
+  /// Advances every marker's state by one frame and returns the removals (id order).
+  mutating func advanceLifecycle(hit: [Bool], at t: Double) -> [MarkerRemoval] {
+    var removals: [MarkerRemoval] = []
     var kept: [MarkerTrack<Filter>] = []
     kept.reserveCapacity(tracks.count)
     for (i, var track) in tracks.enumerated() {
@@ -210,6 +237,7 @@ public struct MarkerTracker<Filter: PositionFilter>: Sendable {
         switch track.state {
         case .tentative:
           statistics.removedMarkerCount += 1
+          removals.append(MarkerRemoval(markerID: track.id, reason: .tentativeMissed))
           continue
         case .confirmed:
           track.state = .coasting
@@ -218,12 +246,27 @@ public struct MarkerTracker<Filter: PositionFilter>: Sendable {
         }
         if t - track.lastHitSeconds > configuration.maximumCoastSeconds {
           statistics.removedMarkerCount += 1
+          removals.append(MarkerRemoval(markerID: track.id, reason: .expired))
           continue
         }
       }
       kept.append(track)
     }
     tracks = kept
+    return removals
+  }
+
+  /// The nearest shown marker with the measurement's label within the association gate (ties:
+  /// lower id), or `nil`: a measurement there is a duplicate detection of that marker.
+  func nearestShownMarkerID(_ m: MarkerMeasurement) -> Int? {
+    var best: (id: Int, distance: Float)?
+    for track in tracks where track.state.isShown && track.label == m.label {
+      guard let p = track.filter.position else { continue }
+      let d = p.distance(to: m.position)
+      guard d <= configuration.associationGateMeters else { continue }
+      if best.map({ d < $0.distance }) ?? true { best = (track.id, d) }
+    }
+    return best?.id
   }
 
   mutating func spawn(_ m: MarkerMeasurement, at t: Double) {

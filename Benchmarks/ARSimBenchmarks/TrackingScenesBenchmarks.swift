@@ -1,0 +1,140 @@
+import Foundation
+import Placement
+import SceneFormat
+import SceneReplay
+
+/// `ARSimBenchmarks tracking-scenes [--scene NAME]... [--config SETTINGS] [--no-causes]`
+///
+/// Replays every bundled scene with truth (`TrackingSceneCatalog`) with the default replay
+/// settings (or `--config`) and prints, per scene, the tracking goals of issue 17 as measured by
+/// `ReplayEngine` and, unless `--no-causes`, the breakdown of outliers and identity losses by
+/// cause (`TrackingCauseAnalysis`). One JSON object, sorted keys. Quality figures: no clock is read.
+enum TrackingScenesBenchmarks {
+  static func run(arguments: [String]) {
+    var names: [String] = []
+    var configPath: String?
+    var causes = true
+    var index = 0
+    while index < arguments.count {
+      let option = arguments[index]
+      let value = index + 1 < arguments.count ? arguments[index + 1] : ""
+      switch option {
+      case "--scene":
+        names.append(value)
+        index += 2
+      case "--config":
+        configPath = value
+        index += 2
+      case "--no-causes":
+        causes = false
+        index += 1
+      default:
+        FileHandle.standardError.write(Data("tracking-scenes: unknown option \(option)\n".utf8))
+        exit(64)
+      }
+    }
+    let catalog = TrackingSceneCatalog()
+    let entries = TrackingSceneCatalog.entries.filter { names.isEmpty || names.contains($0.name) }
+    guard !entries.isEmpty else {
+      let valid = TrackingSceneCatalog.entries.map(\.name).joined(separator: ", ")
+      FileHandle.standardError.write(
+        Data("tracking-scenes: --scene must be one of \(valid)\n".utf8))
+      exit(64)
+    }
+    do {
+      let settings =
+        try configPath.map { try ReplaySettings(contentsOfFile: $0) } ?? ReplaySettings()
+      var scenes: [String: Any] = [:]
+      for entry in entries {
+        let recording = try catalog.recording(entry)
+        var source = ReplaySource(recording: recording)
+        let report = try ReplayEngine(settings: settings).run(&source)
+        var scene: [String: Any] = ["goals": goals(report)]
+        if causes {
+          let reference = try? catalog.reference(entry)
+          if reference == nil {
+            FileHandle.standardError.write(
+              Data("tracking-scenes: \(entry.name): no reference (spec not synthesizable)\n".utf8))
+          }
+          let analysis = try TrackingCauseAnalysis(
+            recording: recording, reference: reference, settings: settings
+          ).run()
+          if analysis.trackerStatistics != report.tracker {
+            FileHandle.standardError.write(
+              Data(
+                "tracking-scenes: \(entry.name): analysis replay differs from ReplayEngine\n".utf8))
+            exit(1)
+          }
+          scene["causes"] = json(analysis)
+        }
+        scenes[entry.name] = scene
+      }
+      let output: [String: Any] = ["benchmark": "tracking-scenes", "scenes": scenes]
+      let data = try JSONSerialization.data(
+        withJSONObject: output, options: [.sortedKeys, .prettyPrinted])
+      print(String(decoding: data, as: UTF8.self))
+    } catch {
+      FileHandle.standardError.write(Data("tracking-scenes: \(error)\n".utf8))
+      exit(1)
+    }
+  }
+
+  static func goals(_ report: ReplayReport) -> [String: Any] {
+    guard let metrics = report.metrics else { return [:] }
+    let t = metrics.tracking
+    let firstConfirmed = metrics.timeToFirstConfirmed.map { $0.seconds ?? -1 }
+    return [
+      "truthObjectFrames": t.truthCount,
+      "idSwitches": t.idSwitchCount,
+      "idSwitchesPer10000ObjectFrames": rounded(
+        t.truthCount > 0 ? Double(t.idSwitchCount) * 10_000 / Double(t.truthCount) : 0),
+      "idf1": rounded(t.idf1 ?? .nan),
+      "motaVisible": rounded(t.mota ?? .nan),
+      "misses": t.missCount,
+      "falsePositives": t.falsePositiveCount,
+      "jitterRMSMillimeters": rounded(metrics.jitterRMSMillimeters ?? .nan),
+      "placementErrorRMSMillimeters": rounded(metrics.placementErrorRMSMillimeters ?? .nan),
+      "timeToFirstConfirmedSecondsMax": rounded(firstConfirmed.max() ?? .nan),
+      "objectsNeverConfirmed": metrics.missedObjectCount,
+      "markersCreated": report.tracker.createdMarkerCount,
+      "markersShown": report.markers.filter { $0.shownFrameCount > 0 }.count,
+      "reanchors": report.tracker.reanchorCount,
+      "outlierMeasurements": report.tracker.outlierMeasurementCount,
+    ]
+  }
+
+  static func json(_ a: TrackingCauseAnalysis.Result) -> [String: Any] {
+    func percentiles(_ values: [Double]) -> [String: Double] {
+      let sorted = values.sorted()
+      guard !sorted.isEmpty else { return [:] }
+      func at(_ p: Double) -> Double {
+        sorted[min(sorted.count - 1, Int(p * Double(sorted.count)))]
+      }
+      return ["p50": rounded(at(0.5)), "p90": rounded(at(0.9)), "p99": rounded(at(0.99))]
+    }
+    let speeds = a.speedMetersPerSecond.sorted()
+    let fast = speeds.isEmpty ? 0 : speeds[Int(0.75 * Double(speeds.count - 1))]
+    let fastOutliers = a.outlierSpeeds.filter { $0 > fast }.count
+    return [
+      "frames": a.frames, "measurements": a.measurements,
+      "outliers": a.outliers, "outlierTotal": a.outliers.values.reduce(0, +),
+      "identityLosses": a.identityLosses,
+      "identityLossTotal": a.identityLosses.values.reduce(0, +),
+      "spawnsWhileObjectHadMarker": a.spawnsWhileObjectHadMarker,
+      "firstSightingSpawns": a.firstSightingSpawns,
+      "rayNoiseMillimeters": percentiles(a.rayNoiseMillimeters),
+      "rayNoiseAbove12Millimeters": rounded(
+        Double(a.rayNoiseMillimeters.filter { $0 > 12 }.count)
+          / Double(max(1, a.rayNoiseMillimeters.count))),
+      "trackingErrorMillimeters": percentiles(a.trackingErrorMillimeters),
+      "viewpointBiasChangeAtOutliersMillimeters": percentiles(a.viewpointBiasChangeMillimeters),
+      "cameraSpeedMetersPerSecond": percentiles(a.speedMetersPerSecond),
+      "outliersInFastestQuarterOfFrames": fastOutliers,
+      "recordedPoseJumps": a.recordedPoseJumps,
+    ]
+  }
+
+  static func rounded(_ value: Double) -> Double {
+    value.isFinite ? (value * 10_000).rounded() / 10_000 : -1
+  }
+}
