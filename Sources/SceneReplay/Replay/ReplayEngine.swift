@@ -96,7 +96,8 @@ public struct ReplayEngine: Sendable {
         for result in frame.placements { report.placement.add(result) }
         let markers = tracker.update(
           measurements: frame.placements.compactMap(\.measurement),
-          timestampSeconds: frame.timestampSeconds)
+          timestampSeconds: frame.timestampSeconds,
+          view: settings.trackerUsesDetectorView ? frame.detectorView : nil)
         accumulator.add(
           frameIndex: index, timestampSeconds: frame.timestampSeconds, markers: markers,
           camera: frame.camera, viewport: frame.viewport)
@@ -181,6 +182,8 @@ public struct ReplayEngine: Sendable {
     let camera: Camera
     let viewport: Viewport
     let placements: [PlacementResult]
+    /// The camera and the part of its image the detector saw (every frame is a detector frame).
+    let detectorView: DetectorView
   }
 
   /// Converts and places the frames of a chunk, in parallel over fixed contiguous slices; the
@@ -239,10 +242,14 @@ public struct ReplayEngine: Sendable {
       let placements = pipeline.place(
         detections, request: request,
         in: ViewportFrame(camera: camera, viewport: shown, world: world))
+      let detected =
+        (try? VisionGeometry(settings: request, imageResolution: camera.imageResolution))?
+        .modelVisibleImageNormalizedRect ?? .unit
       return .success(
         PreparedFrame(
-          timestampSeconds: frame.timestamp, camera: camera, viewport: shown, placements: placements
-        ))
+          timestampSeconds: frame.timestamp, camera: camera, viewport: shown,
+          placements: placements,
+          detectorView: DetectorView(camera: camera, detectedImageNormalizedRect: detected)))
     } catch let error as RecordingError {
       return .failure(error)
     } catch {

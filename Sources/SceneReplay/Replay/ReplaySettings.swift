@@ -16,7 +16,7 @@ import SpatialMath
 ///   "anchorPoint": "center", "backFacePolicy": "cull", "raycastSeed": 0,
 ///   "interpretVisionAs": {"cropAndScale": "scaleFill", "modelInputSize": [416, 416],
 ///                         "orientation": "up"},
-///   "matchThresholdMeters": 0.02 }
+///   "matchThresholdMeters": 0.02, "trackerUsesDetectorView": true }
 /// ```
 /// `filter`/`filterParameters` are `AnyPositionFilter.init(name:parameters:)`'s names and
 /// parameters (values as strings or numbers); `tracker` overrides members of
@@ -36,6 +36,11 @@ public struct ReplaySettings: Sendable, Hashable {
   /// The distance (metres) within which a marker matches a truth object, or `nil` for half the
   /// smallest spacing of the truth objects (5 cm with fewer than two objects).
   public var matchThresholdMeters: Float?
+  /// Whether the tracker gets each frame's `DetectorView` (the camera and the part of the image
+  /// the model saw; every frame counts as a detector frame): gates scaled by each measurement's
+  /// expected error and lifetimes that run only while a marker should have been detected.
+  /// `false` gives the tracker no view (fixed gates, time-based lifetimes). Default `true`.
+  public var trackerUsesDetectorView: Bool = true
 
   /// Creates settings; arguments default to the values documented on the properties.
   public init(
@@ -125,6 +130,9 @@ public struct ReplaySettings: Sendable, Hashable {
       }
       return Float(n)
     }
+    if let flag = try object.optional("trackerUsesDetectorView", { try Self.bool(from: $0) }) {
+      trackerUsesDetectorView = flag
+    }
     _ = try object.extras()
   }
 
@@ -176,15 +184,7 @@ public struct ReplaySettings: Sendable, Hashable {
     if let v = try object.optional("spreadTimeConstantSeconds", { try $0.number() }) {
       c.spreadTimeConstantSeconds = v
     }
-    if let v = try object.optional(
-      "rigidLayout",
-      { value -> Bool in
-        guard case .bool(let flag) = value else {
-          throw RecordingError(.typeMismatch, "expected a boolean, got \(value.typeName)")
-        }
-        return flag
-      })
-    {
+    if let v = try object.optional("rigidLayout", { try Self.bool(from: $0) }) {
       c.rigidLayout = v
     }
     if let v = try object.optional("rigidMinimumSupport", count) { c.rigidMinimumSupport = v }
@@ -195,6 +195,13 @@ public struct ReplaySettings: Sendable, Hashable {
         "the tracker configuration is not valid (sizes and counts must be finite and positive)")
     }
     return c
+  }
+
+  static func bool(from value: JSONValue) throws -> Bool {
+    guard case .bool(let flag) = value else {
+      throw RecordingError(.typeMismatch, "expected a boolean, got \(value.typeName)")
+    }
+    return flag
   }
 
   static func attempts(from value: JSONValue) throws -> [PlacementAttempt] {
