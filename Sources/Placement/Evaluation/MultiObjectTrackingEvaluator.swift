@@ -9,18 +9,53 @@ import SpatialMath
 /// different hypothesis than at its previous match is an ID switch. IDF1 matches whole
 /// trajectories one-to-one to maximize the frames in which matched pairs are within the threshold
 /// (IDTP): `IDF1 = 2 IDTP / (truth detections + hypothesis detections)`.
+///
+/// A frame may mark some truth objects as not counted (`addFrame(truth:hypotheses:counted:)`):
+/// they take part in the matching like any other, so a hypothesis on one of them is not a false
+/// positive, but ``countedResult`` scores only the counted ones ("don't care" regions): its truth
+/// count, matches, misses and ID switches are over counted objects, and its hypotheses are the
+/// frame's hypotheses less those matched to objects not counted. ``result`` counts everything.
 public struct MultiObjectTrackingEvaluator: Sendable {
   /// The matching distance, metres (e.g. half the spacing of neighbouring objects).
   public let thresholdMeters: Float
   var lastMatch: [String: Int] = [:]
-  var pairFrames: [PairKey: Int] = [:]
-  var truthFrames: [String: Int] = [:]
-  var hypothesisFrames: [Int: Int] = [:]
-  var score = MultiObjectTrackingScore()
+  var allTally = Tally()
+  var countedTally = Tally()
 
   struct PairKey: Hashable, Sendable {
     var truth: String
     var hypothesis: Int
+  }
+
+  /// Counts and per-pair frame numbers of one score.
+  struct Tally: Sendable {
+    var score = MultiObjectTrackingScore()
+    var pairFrames: [PairKey: Int] = [:]
+    var truthFrames: [String: Int] = [:]
+    var hypothesisFrames: [Int: Int] = [:]
+
+    /// The score with its IDF1 true positives (optimal one-to-one trajectory matching).
+    var result: MultiObjectTrackingScore {
+      var result = score
+      let truthIDs = truthFrames.keys.sorted()
+      let hypothesisIDs = hypothesisFrames.keys.sorted()
+      var idTruePositives = 0
+      if !truthIDs.isEmpty && !hypothesisIDs.isEmpty {
+        let costs = truthIDs.map { t in
+          hypothesisIDs.map { h -> Double in
+            let frames = pairFrames[PairKey(truth: t, hypothesis: h)] ?? 0
+            return frames > 0 ? -Double(frames) : .infinity
+          }
+        }
+        for (row, column) in LinearAssignment.minimumCostAssignment(costs: costs).enumerated() {
+          guard let column else { continue }
+          idTruePositives +=
+            pairFrames[PairKey(truth: truthIDs[row], hypothesis: hypothesisIDs[column])] ?? 0
+        }
+      }
+      result.idTruePositiveCount = idTruePositives
+      return result
+    }
   }
 
   /// Creates an evaluator with a matching threshold in metres.
@@ -34,26 +69,34 @@ public struct MultiObjectTrackingEvaluator: Sendable {
   public mutating func addFrame(
     truth: [(id: String, position: SIMD3<Float>)], hypotheses: [(id: Int, position: SIMD3<Float>)]
   ) -> [MultiObjectTrackingMatch] {
+    addFrame(truth: truth, hypotheses: hypotheses, counted: nil)
+  }
+
+  /// Adds one frame in which only the truth objects whose `counted` entry is `true` (parallel to
+  /// `truth`; `nil`: all) count in ``countedResult`` (see the type's documentation).
+  ///
+  /// - Precondition: `counted`, when given, has one entry per `truth` entry.
+  @discardableResult
+  public mutating func addFrame(
+    truth: [(id: String, position: SIMD3<Float>)], hypotheses: [(id: Int, position: SIMD3<Float>)],
+    counted: [Bool]?
+  ) -> [MultiObjectTrackingMatch] {
+    precondition(counted.map { $0.count == truth.count } ?? true, "one counted flag per truth")
     var seenTruth = Set<String>()
-    let truth = truth.filter { seenTruth.insert($0.id).inserted }
+    var isCounted: [Bool] = []
+    var unique: [(id: String, position: SIMD3<Float>)] = []
+    for (index, t) in truth.enumerated() where seenTruth.insert(t.id).inserted {
+      unique.append(t)
+      isCounted.append(counted?[index] ?? true)
+    }
+    let truth = unique
     var seenHypotheses = Set<Int>()
     let hypotheses = hypotheses.filter { seenHypotheses.insert($0.id).inserted }
-    score.frameCount += 1
-    score.truthCount += truth.count
-    score.hypothesisCount += hypotheses.count
-    for t in truth { truthFrames[t.id, default: 0] += 1 }
-    for h in hypotheses { hypothesisFrames[h.id, default: 0] += 1 }
 
     func within(_ t: Int, _ h: Int) -> Float? {
       let d = truth[t].position.distance(to: hypotheses[h].position)
       return d.isFinite && d <= thresholdMeters ? d : nil
     }
-    for t in truth.indices {
-      for h in hypotheses.indices where within(t, h) != nil {
-        pairFrames[PairKey(truth: truth[t].id, hypothesis: hypotheses[h].id), default: 0] += 1
-      }
-    }
-
     var hypothesisOfTruth = [Int?](repeating: nil, count: truth.count)
     var switched = [Bool](repeating: false, count: truth.count)
     var hypothesisTaken = [Bool](repeating: false, count: hypotheses.count)
@@ -78,20 +121,49 @@ public struct MultiObjectTrackingEvaluator: Sendable {
         hypothesisOfTruth[t] = h
         hypothesisTaken[h] = true
         if let previous = lastMatch[truth[t].id], previous != hypotheses[h].id {
-          score.idSwitchCount += 1
           switched[t] = true
         }
       }
     }
     for t in truth.indices {
-      if let h = hypothesisOfTruth[t] {
-        score.matchCount += 1
-        lastMatch[truth[t].id] = hypotheses[h].id
-      } else {
-        score.missCount += 1
+      if let h = hypothesisOfTruth[t] { lastMatch[truth[t].id] = hypotheses[h].id }
+    }
+
+    // A hypothesis matched to an object that is not counted is left out of the counted tally.
+    var ignoredHypothesis = [Bool](repeating: false, count: hypotheses.count)
+    for t in truth.indices where !isCounted[t] {
+      if let h = hypothesisOfTruth[t] { ignoredHypothesis[h] = true }
+    }
+    func tally(
+      _ tally: inout Tally, truthIncluded: (Int) -> Bool, hypothesisIncluded: (Int) -> Bool
+    ) {
+      tally.score.frameCount += 1
+      for t in truth.indices where truthIncluded(t) {
+        tally.score.truthCount += 1
+        tally.truthFrames[truth[t].id, default: 0] += 1
+        if hypothesisOfTruth[t] != nil {
+          tally.score.matchCount += 1
+        } else {
+          tally.score.missCount += 1
+        }
+        if switched[t] { tally.score.idSwitchCount += 1 }
+      }
+      for h in hypotheses.indices where hypothesisIncluded(h) {
+        tally.score.hypothesisCount += 1
+        tally.hypothesisFrames[hypotheses[h].id, default: 0] += 1
+        if !hypothesisTaken[h] { tally.score.falsePositiveCount += 1 }
+      }
+      for t in truth.indices where truthIncluded(t) {
+        for h in hypotheses.indices where hypothesisIncluded(h) && within(t, h) != nil {
+          tally.pairFrames[PairKey(truth: truth[t].id, hypothesis: hypotheses[h].id), default: 0] +=
+            1
+        }
       }
     }
-    score.falsePositiveCount += hypothesisTaken.filter { !$0 }.count
+    tally(&allTally, truthIncluded: { _ in true }, hypothesisIncluded: { _ in true })
+    tally(
+      &countedTally, truthIncluded: { isCounted[$0] },
+      hypothesisIncluded: { !ignoredHypothesis[$0] })
     return truth.indices.map { t in
       MultiObjectTrackingMatch(
         truthID: truth[t].id, hypothesisID: hypothesisOfTruth[t].map { hypotheses[$0].id },
@@ -99,86 +171,14 @@ public struct MultiObjectTrackingEvaluator: Sendable {
     }
   }
 
-  /// The scores so far.
+  /// The scores so far, over every truth object and hypothesis.
   ///
   /// - Complexity: O(n² m) in the numbers of distinct truth and hypothesis ids (IDF1 matching).
-  public var result: MultiObjectTrackingScore {
-    var result = score
-    let truthIDs = truthFrames.keys.sorted()
-    let hypothesisIDs = hypothesisFrames.keys.sorted()
-    var idTruePositives = 0
-    if !truthIDs.isEmpty && !hypothesisIDs.isEmpty {
-      let costs = truthIDs.map { t in
-        hypothesisIDs.map { h -> Double in
-          let frames = pairFrames[PairKey(truth: t, hypothesis: h)] ?? 0
-          return frames > 0 ? -Double(frames) : .infinity
-        }
-      }
-      for (row, column) in LinearAssignment.minimumCostAssignment(costs: costs).enumerated() {
-        guard let column else { continue }
-        idTruePositives +=
-          pairFrames[PairKey(truth: truthIDs[row], hypothesis: hypothesisIDs[column])] ?? 0
-      }
-    }
-    result.idTruePositiveCount = idTruePositives
-    return result
-  }
-}
+  public var result: MultiObjectTrackingScore { allTally.result }
 
-/// How one truth object was matched in one frame (`MultiObjectTrackingEvaluator.addFrame`).
-public struct MultiObjectTrackingMatch: Sendable, Hashable {
-  /// The truth object's id.
-  public var truthID: String
-  /// The matched hypothesis (marker id), or `nil` for a miss.
-  public var hypothesisID: Int?
-  /// Whether this match is an identity switch: the object was last matched to another hypothesis.
-  public var isIDSwitch: Bool
-
-  /// Creates a match record.
-  public init(truthID: String, hypothesisID: Int?, isIDSwitch: Bool) {
-    self.truthID = truthID
-    self.hypothesisID = hypothesisID
-    self.isIDSwitch = isIDSwitch
-  }
-}
-
-/// Accumulated MOT counts and the scores derived from them.
-public struct MultiObjectTrackingScore: Sendable, Hashable, Codable {
-  /// Frames evaluated.
-  public var frameCount = 0
-  /// Truth objects summed over frames (ground-truth detections).
-  public var truthCount = 0
-  /// Hypotheses (shown markers) summed over frames.
-  public var hypothesisCount = 0
-  /// Matched truth objects summed over frames.
-  public var matchCount = 0
-  /// Unmatched truth objects summed over frames (missed markers).
-  public var missCount = 0
-  /// Unmatched hypotheses summed over frames (false markers shown).
-  public var falsePositiveCount = 0
-  /// Identity switches.
-  public var idSwitchCount = 0
-  /// Frames in which IDF1-matched trajectory pairs were within the threshold.
-  public var idTruePositiveCount = 0
-
-  /// Creates empty counts.
-  public init() {}
-
-  /// `MOTA = 1 - (misses + false positives + ID switches) / truth count`; `nil` without truth.
-  public var mota: Double? {
-    guard truthCount > 0 else { return nil }
-    return 1 - Double(missCount + falsePositiveCount + idSwitchCount) / Double(truthCount)
-  }
-
-  /// `IDF1 = 2 IDTP / (truth count + hypothesis count)`; `nil` when both counts are zero.
-  public var idf1: Double? {
-    guard truthCount + hypothesisCount > 0 else { return nil }
-    return 2 * Double(idTruePositiveCount) / Double(truthCount + hypothesisCount)
-  }
-
-  /// ID switches per 1000 frames; `nil` without frames.
-  public var idSwitchesPer1000Frames: Double? {
-    guard frameCount > 0 else { return nil }
-    return Double(idSwitchCount) * 1000 / Double(frameCount)
-  }
+  /// The scores over the counted truth objects only, hypotheses on objects not counted left out
+  /// (equal to ``result`` when every object was always counted).
+  ///
+  /// - Complexity: as ``result``.
+  public var countedResult: MultiObjectTrackingScore { countedTally.result }
 }

@@ -65,7 +65,8 @@ public struct ReplayEngine: Sendable {
     }
     let pipeline = PlacementPipeline(settings: settings.placement)
     var accumulator = ReplayMetricsAccumulator(
-      truth: header.truth, thresholdMeters: settings.matchThresholdMeters)
+      truth: header.truth, thresholdMeters: settings.matchThresholdMeters,
+      placement: settings.placement)
     var report = ReplayReport()
     if skipInvalidFrames { report.skippedFrames = [] }
     var frameIndex = 0
@@ -100,7 +101,7 @@ public struct ReplayEngine: Sendable {
           view: settings.trackerUsesDetectorView ? frame.detectorView : nil)
         accumulator.add(
           frameIndex: index, timestampSeconds: frame.timestampSeconds, markers: markers,
-          camera: frame.camera, viewport: frame.viewport)
+          camera: frame.camera, viewport: frame.viewport, world: frame.world)
         if report.firstTimestampSeconds == nil {
           report.firstTimestampSeconds = frame.timestampSeconds
         }
@@ -182,6 +183,8 @@ public struct ReplayEngine: Sendable {
     let camera: Camera
     let viewport: Viewport
     let placements: [PlacementResult]
+    /// The planes and feature points (for the placeable-object metrics).
+    let world: FrameWorld
     /// The camera and the part of its image the detector saw (every frame is a detector frame).
     let detectorView: DetectorView
   }
@@ -249,6 +252,7 @@ public struct ReplayEngine: Sendable {
         PreparedFrame(
           timestampSeconds: frame.timestamp, camera: camera, viewport: shown,
           placements: placements,
+          world: world,
           detectorView: DetectorView(camera: camera, detectedImageNormalizedRect: detected)))
     } catch let error as RecordingError {
       return .failure(error)

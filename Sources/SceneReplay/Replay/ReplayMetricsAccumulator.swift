@@ -1,6 +1,7 @@
 import ARSimulation
 import Placement
 import SceneFormat
+import SpatialMath
 
 /// Streams frames into `ReplayMetrics` and `ReplayMarkerSummary`s in memory proportional to the
 /// number of markers and truth objects, not frames. Iteration order never depends on hashing:
@@ -22,8 +23,14 @@ struct ReplayMetricsAccumulator {
 
   let truth: [TruthObject]
   let thresholdMeters: Float
+  /// The replay's placement settings: an object is placeable when a ray to it hits with them.
+  let placement: PlacementSettings
   var evaluator: MultiObjectTrackingEvaluator
   var firstConfirmed: [Double?]
+  /// Per truth object: the time of the first frame it was placeable, and the time from then to
+  /// its first confirmed marker.
+  var firstPlaceable: [Double?]
+  var placeableToConfirmed: [Double?]
   var startSeconds: Double?
   var reprojectionSquaredSum = 0.0
   var reprojectionCount = 0
@@ -32,7 +39,11 @@ struct ReplayMetricsAccumulator {
   var pooledMotionCount = 0
   var lastMarkers: [TrackedMarker] = []
 
-  init(truth: RecordingTruth?, thresholdMeters threshold: Float?) {
+  init(
+    truth: RecordingTruth?, thresholdMeters threshold: Float?,
+    placement: PlacementSettings = PlacementSettings()
+  ) {
+    self.placement = placement
     self.truth = (truth?.objects ?? []).map {
       TruthObject(id: $0.id, label: $0.label, position: SIMD3<Float>($0.position))
     }
@@ -41,6 +52,24 @@ struct ReplayMetricsAccumulator {
       ?? 0.05
     evaluator = MultiObjectTrackingEvaluator(thresholdMeters: self.thresholdMeters)
     firstConfirmed = Array(repeating: nil, count: self.truth.count)
+    firstPlaceable = Array(repeating: nil, count: self.truth.count)
+    placeableToConfirmed = Array(repeating: nil, count: self.truth.count)
+  }
+
+  /// Whether the object at `position` is placeable in a frame: a ray from the camera through it
+  /// hits a surface with the replay's placement attempts (its surface is a known anchor there, or
+  /// can be estimated from the frame's feature points).
+  func isPlaceable(_ position: SIMD3<Float>, camera: Camera, world: FrameWorld) -> Bool {
+    guard
+      let ray = Ray(
+        origin: camera.positionInWorld, direction: position - camera.positionInWorld)
+    else { return false }
+    let raycaster = Raycaster(options: placement.raycastOptions)
+    for attempt in placement.attempts {
+      let query = RaycastQuery(ray: ray, allowing: attempt.target, alignment: attempt.alignment)
+      if !raycaster.raycast(query, in: world).isEmpty { return true }
+    }
+    return false
   }
 
   /// The nearest truth object with `label` to `position`: index and distance (metres).
@@ -55,7 +84,7 @@ struct ReplayMetricsAccumulator {
 
   mutating func add(
     frameIndex: Int, timestampSeconds t: Double, markers: [TrackedMarker], camera: Camera,
-    viewport: Viewport
+    viewport: Viewport, world: FrameWorld = FrameWorld()
   ) {
     if startSeconds == nil { startSeconds = t }
     lastMarkers = markers
@@ -86,11 +115,15 @@ struct ReplayMetricsAccumulator {
     guard !truth.isEmpty else { return }
 
     var present: [(id: String, position: SIMD3<Float>)] = []
-    for object in truth {
+    var placeable: [Bool] = []
+    for (index, object) in truth.enumerated() {
       if case .visible = ViewportProjection(
         worldPoint: object.position, camera: camera, viewport: viewport)
       {
         present.append((object.id, object.position))
+        let canPlace = isPlaceable(object.position, camera: camera, world: world)
+        placeable.append(canPlace)
+        if canPlace, firstPlaceable[index] == nil { firstPlaceable[index] = t }
       }
     }
     let shown = markers.filter(\.state.isShown)
@@ -104,12 +137,19 @@ struct ReplayMetricsAccumulator {
       }
       return false
     }
-    evaluator.addFrame(truth: present, hypotheses: shownInView.map { ($0.id, $0.position) })
+    evaluator.addFrame(
+      truth: present, hypotheses: shownInView.map { ($0.id, $0.position) }, counted: placeable)
+    let inViewIDs = Set(shownInView.map(\.id))
     for m in shown {
       guard let (index, distance) = nearestTruth(label: m.label, to: m.position),
         distance <= thresholdMeters
       else { continue }
       if firstConfirmed[index] == nil { firstConfirmed[index] = t - (startSeconds ?? t) }
+      if let placeableSince = firstPlaceable[index], placeableToConfirmed[index] == nil {
+        placeableToConfirmed[index] = t - placeableSince
+      }
+      // Reprojection is measured where the marker is drawn: inside the viewport.
+      guard inViewIDs.contains(m.id) else { continue }
       if let error = TrackingMetrics.reprojectionErrorPixels(
         projected: camera.projectToImagePixels(m.position),
         truth: camera.projectToImagePixels(truth[index].position))
@@ -151,6 +191,7 @@ struct ReplayMetricsAccumulator {
     }
     let metrics = ReplayMetrics(
       matchThresholdMeters: thresholdMeters, tracking: evaluator.result,
+      trackingPlaceable: evaluator.countedResult,
       placementErrorRMSMillimeters: TrackingMetrics.rootMeanSquare(errors),
       placementErrorMaxMillimeters: errors.max(),
       jitterRMSMillimeters: pooledMotionCount > 0
@@ -161,7 +202,12 @@ struct ReplayMetricsAccumulator {
         ReplayMetrics.FirstConfirmation(id: $0.id, seconds: $1)
       }.sorted { $0.id < $1.id },
       missedObjectCount: firstConfirmed.filter { $0 == nil }.count,
-      falseMarkerCount: falseMarkers)
+      falseMarkerCount: falseMarkers,
+      timeFromPlaceableToConfirmed: truth.indices.map {
+        ReplayMetrics.PlaceableConfirmation(
+          id: truth[$0].id, placeableSeconds: firstPlaceable[$0].map { $0 - (startSeconds ?? 0) },
+          secondsToConfirmed: placeableToConfirmed[$0])
+      }.sorted { $0.id < $1.id })
     return (summaries, metrics)
   }
 }

@@ -41,4 +41,28 @@ import Testing
     #expect(evaluator.result.mota == 1)
     #expect(evaluator.result.idf1 == 1)
   }
+
+  /// Counted scores (threshold 0.1 m; A at x = 0, B at x = 1):
+  /// F1 A counted, B not; hyps 1@A, 2@B, 3 far. F2 both counted; hyp 1@A.
+  /// All: truth 4, hyps 4, matches 3, misses 1, FP 1.
+  /// Counted: truth 3 (A, A, B), hyps 3 (2 sat on B when B was not counted), matches 2, misses 1,
+  /// FP 1: MOTA = 1 - 2/3 = 1/3; pair frames (A,1) = 2 only: IDF1 = 2·2 / (3 + 3) = 2/3.
+  @Test func countedScoresLeaveOutObjectsNotCounted() throws {
+    let a = SIMD3<Float>(0, 0, 0)
+    let b = SIMD3<Float>(1, 0, 0)
+    var evaluator = MultiObjectTrackingEvaluator(thresholdMeters: 0.1)
+    evaluator.addFrame(
+      truth: [("A", a), ("B", b)], hypotheses: [(1, a), (2, b), (3, SIMD3(5, 0, 0))],
+      counted: [true, false])
+    evaluator.addFrame(truth: [("A", a), ("B", b)], hypotheses: [(1, a)], counted: [true, true])
+    let all = evaluator.result
+    #expect(all.truthCount == 4 && all.hypothesisCount == 4 && all.matchCount == 3)
+    #expect(all.missCount == 1 && all.falsePositiveCount == 1)
+    let counted = evaluator.countedResult
+    #expect(counted.truthCount == 3 && counted.hypothesisCount == 3 && counted.matchCount == 2)
+    #expect(counted.missCount == 1 && counted.falsePositiveCount == 1)
+    #expect(counted.idTruePositiveCount == 2)
+    #expect(abs(try #require(counted.mota) - 1.0 / 3) < 1e-12)
+    #expect(abs(try #require(counted.idf1) - 2.0 / 3) < 1e-12)
+  }
 }

@@ -75,6 +75,36 @@ struct ReplayEngineTests {
     #expect(report.placement.placedByAttempt == [720])
     #expect(report.markers.count == 12)
     #expect(report.markers.allSatisfy { $0.isPresentAtEnd && $0.lastState == .confirmed })
+    // Every button's centre lies on the anchor in every frame: all placeable from t = 0.
+    #expect(metrics.trackingPlaceable == metrics.tracking)
+    #expect(metrics.timeFromPlaceableToConfirmed.allSatisfy { $0.placeableSeconds == 0 })
+    #expect(metrics.timeFromPlaceableToConfirmed.allSatisfy { $0.secondsToConfirmed == 2.0 / 60 })
+    #expect(metrics.maximumSecondsFromPlaceableToConfirmed == 2.0 / 60)
+  }
+
+  /// The same scene with neither anchor nor feature points in frames 0–9: nothing is placeable
+  /// (or placed) there. Markers are confirmed in frame 12 (t = 12/60), 2/60 s after the buttons
+  /// become placeable at t = 10/60. Over N = 60 frames: visible MOTA = 1 - 12·12 / (12·60) = 0.8
+  /// (frames 0–11 missed); placeable MOTA = 1 - 2·12 / (12·50) = 0.96 (frames 10 and 11 missed).
+  @Test func metricsOverPlaceableObjects() throws {
+    var scenario = DashboardReplayScenario(frameCount: 60)
+    scenario.noisePixels = 0
+    var recording = try scenario.recording()
+    for i in 0..<10 {
+      recording.frames[i].planes = []
+      recording.frames[i].featurePoints = nil
+    }
+    var source = ReplaySource(recording: recording)
+    let metrics = try #require(try ReplayEngine().run(&source).metrics)
+    #expect(metrics.tracking.truthCount == 720)
+    #expect(abs((metrics.tracking.mota ?? 0) - 0.8) < 1e-12)
+    #expect(metrics.trackingPlaceable.truthCount == 600)
+    #expect(metrics.trackingPlaceable.missCount == 24)
+    #expect(abs((metrics.trackingPlaceable.mota ?? 0) - 0.96) < 1e-12)
+    for entry in metrics.timeFromPlaceableToConfirmed {
+      #expect(abs((entry.placeableSeconds ?? -1) - 10.0 / 60) < 1e-12)
+      #expect(abs((entry.secondsToConfirmed ?? -1) - 2.0 / 60) < 1e-12)
+    }
   }
 
   /// Placing boxes from a `.right`/centerCrop recording as if they were `.up`/scaleFill moves
