@@ -78,6 +78,7 @@ struct TrackingCauseAnalysis {
   let recording: Recording
   let reference: Recording?
   let settings: ReplaySettings
+  var trace = false
 
   /// Replays `recording` with `settings` and attributes every outlier and identity loss.
   func run() throws -> Result {
@@ -165,7 +166,10 @@ struct TrackingCauseAnalysis {
       }
       let prior = Dictionary(
         uniqueKeysWithValues: tracker.markers.map { ($0.id, $0) })
-      tracker.update(measurements: input, timestampSeconds: frame.timestamp)
+      tracker.update(
+        measurements: input, timestampSeconds: frame.timestamp,
+        view: settings.trackerUsesDetectorView
+          ? DetectorView(camera: camera, detectedImageNormalizedRect: seen) : nil)
       let log = tracker.lastFrameLog
       result.measurements += input.count
 
@@ -196,6 +200,13 @@ struct TrackingCauseAnalysis {
           var best = parts[0]
           for part in parts.dropFirst() where part.1 > best.1 { best = part }
           return best.0
+        }
+        if trace, let source, truth[source].id == "button-8", frameIndex > 700, frameIndex < 800 {
+          let mid = outcome.markerID ?? -1
+          let pp = prior[mid]?.position ?? m
+          print(
+            "  f\(frameIndex) \(truth[source].id) \(outcome) d=\(m.distance(to: pp)) mErr=\(m.distance(to: truth[source].position)) markerErr=\(pp.distance(to: truth[source].position)) tgt=\(input[j].target.map { "\($0)" } ?? "-")"
+          )
         }
         switch outcome {
         case .accepted(let id):
@@ -238,6 +249,15 @@ struct TrackingCauseAnalysis {
       }
       for removal in log.removals {
         markers[removal.markerID, default: MarkerRecord()].removed = (frameIndex, removal.reason)
+        if trace, removal.reason == .expired, let p = prior[removal.markerID] {
+          let o = nearestTruth(to: p.position, truth.map(\.position), within: threshold)
+          let recent = (max(0, frameIndex - 90)...frameIndex).map { f in
+            o.map { objects[$0].inView[f] ? "v" : "." } ?? "?"
+          }.joined()
+          print(
+            "frame \(frameIndex) t=\(frame.timestamp) removed \(removal.markerID) \(p.label) truth \(o.map { truth[$0].id } ?? "-") inView(last 90): \(recent)"
+          )
+        }
       }
       let current = tracker.markers
       for marker in current {

@@ -49,7 +49,10 @@ enum TrackingScenesBenchmarks {
         let recording = try catalog.recording(entry)
         var source = ReplaySource(recording: recording)
         let report = try ReplayEngine(settings: settings).run(&source)
-        var scene: [String: Any] = ["goals": goals(report)]
+        var scene: [String: Any] = [
+          "goals": goals(
+            report, placementBaselineMillimeters: entry.placementErrorBeforeMillimeters)
+        ]
         if causes {
           let reference = try? catalog.reference(entry)
           if reference == nil {
@@ -57,7 +60,8 @@ enum TrackingScenesBenchmarks {
               Data("tracking-scenes: \(entry.name): no reference (spec not synthesizable)\n".utf8))
           }
           let analysis = try TrackingCauseAnalysis(
-            recording: recording, reference: reference, settings: settings
+            recording: recording, reference: reference, settings: settings,
+            trace: ProcessInfo.processInfo.environment["TRACKING_SCENES_TRACE"] != nil
           ).run()
           if analysis.trackerStatistics != report.tracker {
             FileHandle.standardError.write(
@@ -79,27 +83,54 @@ enum TrackingScenesBenchmarks {
     }
   }
 
-  static func goals(_ report: ReplayReport) -> [String: Any] {
+  /// The goals of issue 17 for one replay: each measured value, its goal and whether it is met.
+  /// `placementBaselineMillimeters` is the scene's placement error before the issue's changes.
+  static func goals(_ report: ReplayReport, placementBaselineMillimeters: Double?) -> [String: Any]
+  {
     guard let metrics = report.metrics else { return [:] }
     let t = metrics.tracking
-    let firstConfirmed = metrics.timeToFirstConfirmed.map { $0.seconds ?? -1 }
+    let p = metrics.trackingPlaceable
+    let perTenThousand =
+      t.truthCount > 0 ? Double(t.idSwitchCount) * 10_000 / Double(t.truthCount) : 0
+    let confirm = metrics.maximumSecondsFromPlaceableToConfirmed
+    func goal(_ value: Double?, atMost limit: Double? = nil, atLeast floor: Double? = nil)
+      -> [String: Any]
+    {
+      var entry: [String: Any] = ["measured": rounded(value ?? .nan)]
+      if let limit {
+        entry["goal"] = "<= \(limit)"
+        entry["pass"] = value.map { $0 <= limit } ?? false
+      }
+      if let floor {
+        entry["goal"] = ">= \(floor)"
+        entry["pass"] = value.map { $0 >= floor } ?? false
+      }
+      return entry
+    }
     return [
-      "truthObjectFrames": t.truthCount,
-      "idSwitches": t.idSwitchCount,
-      "idSwitchesPer10000ObjectFrames": rounded(
-        t.truthCount > 0 ? Double(t.idSwitchCount) * 10_000 / Double(t.truthCount) : 0),
-      "idf1": rounded(t.idf1 ?? .nan),
-      "motaVisible": rounded(t.mota ?? .nan),
-      "misses": t.missCount,
-      "falsePositives": t.falsePositiveCount,
-      "jitterRMSMillimeters": rounded(metrics.jitterRMSMillimeters ?? .nan),
-      "placementErrorRMSMillimeters": rounded(metrics.placementErrorRMSMillimeters ?? .nan),
-      "timeToFirstConfirmedSecondsMax": rounded(firstConfirmed.max() ?? .nan),
-      "objectsNeverConfirmed": metrics.missedObjectCount,
-      "markersCreated": report.tracker.createdMarkerCount,
-      "markersShown": report.markers.filter { $0.shownFrameCount > 0 }.count,
-      "reanchors": report.tracker.reanchorCount,
-      "outlierMeasurements": report.tracker.outlierMeasurementCount,
+      "idSwitchesPer10000ObjectFrames": goal(perTenThousand, atMost: 1),
+      "idf1": goal(t.idf1, atLeast: 0.95),
+      "motaPlaceable": goal(p.mota, atLeast: 0.95),
+      "motaVisible": goal(t.mota),
+      "maximumSecondsFromPlaceableToConfirmed": goal(confirm, atMost: 0.5),
+      "jitterRMSMillimeters": goal(metrics.jitterRMSMillimeters, atMost: 1),
+      "placementErrorRMSMillimeters": goal(
+        metrics.placementErrorRMSMillimeters, atMost: placementBaselineMillimeters),
+      "counts": [
+        "truthObjectFrames": t.truthCount, "placeableObjectFrames": p.truthCount,
+        "idSwitches": t.idSwitchCount, "misses": t.missCount,
+        "falsePositives": t.falsePositiveCount, "placeableMisses": p.missCount,
+        "placeableFalsePositives": p.falsePositiveCount,
+        "objectsNeverConfirmed": metrics.missedObjectCount,
+        "markersCreated": report.tracker.createdMarkerCount,
+        "markersShown": report.markers.filter { $0.shownFrameCount > 0 }.count,
+        "reanchors": report.tracker.reanchorCount,
+        "outlierMeasurements": report.tracker.outlierMeasurementCount,
+        "secondsFromPlaceableToConfirmed": Dictionary(
+          uniqueKeysWithValues: metrics.timeFromPlaceableToConfirmed.map {
+            ($0.id, rounded($0.secondsToConfirmed ?? .nan))
+          }),
+      ],
     ]
   }
 
