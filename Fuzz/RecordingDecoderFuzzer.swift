@@ -1,7 +1,7 @@
 // libFuzzer target: the recording decoder (JSON and JSON Lines) and the plane-list decoder.
 //
 // Built by scripts/fuzz.sh together with the SpatialMath, ARSimulation, Placement and
-// SceneReplay sources. Every input must either decode or throw a `RecordingError`; a trap, a
+// SceneReplay sources. Every input must either decode or throw an `InputFileError`; a trap, a
 // sanitizer report or a decoded recording that does not survive a write/read round trip is a
 // finding.
 import Foundation

@@ -1,9 +1,9 @@
 // libFuzzer target: the replay-settings decoder (`ReplaySettings`, `arsim replay --config`).
 //
 // Built by scripts/fuzz.sh together with the module sources. Every input must either decode or
-// throw a `RecordingError`; a trap or a sanitizer report is a finding. Settings that decode are
+// throw an `InputFileError`; a trap or a sanitizer report is a finding. Settings that decode are
 // then used: the recording named by $ARSIM_FUZZ_REPLAY_SCENE (fuzz.sh sets the three-frame
-// sample) is replayed with them, which must finish or throw a `RecordingError`, never trap.
+// sample) is replayed with them, which must finish or throw an `InputFileError`, never trap.
 import Foundation
 import SceneFormat
 import SceneReplay
@@ -24,9 +24,9 @@ public func fuzzReplaySettingsDecoder(_ data: UnsafePointer<UInt8>?, _ size: Int
     var source = ReplaySource(recording: replayScene)
     do {
       _ = try ReplayEngine(settings: settings, threadCount: 1).run(&source)
-    } catch is RecordingError {
+    } catch is InputFileError {
     } catch {
-      fatalError("replay threw something other than a RecordingError: \(error)")
+      fatalError("replay threw something other than an InputFileError: \(error)")
     }
   }
   return 0

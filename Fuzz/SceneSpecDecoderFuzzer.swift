@@ -2,7 +2,7 @@
 //
 // Built by scripts/fuzz.sh together with the SpatialMath, ARSimulation, Placement and
 // SceneReplay sources, only when the sources define `SceneSpec`. Every input must either decode
-// or throw a `RecordingError`; a trap or a sanitizer report is a finding. A decoded spec's
+// or throw an `InputFileError`; a trap or a sanitizer report is a finding. A decoded spec's
 // frame count is read too (it converts a duration times a rate to `Int`), and its first three
 // frames are synthesized (seed 1) and must validate as a recording.
 import SceneFormat

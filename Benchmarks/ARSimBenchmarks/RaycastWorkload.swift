@@ -11,6 +11,7 @@ import SpatialMath
 enum RaycastWorkload {
   static let imageWidth = 1920, imageHeight = 1440
   static let focalLength: Float = 1445
+  /// ARKit's principal point `(ox, oy)`; in continuous pixels `(960, 720)`, the image centre.
   static let principalPoint = SIMD2<Float>(959.5, 719.5)
 
   static var camera: BatchPixelGrid {
@@ -61,15 +62,17 @@ enum RaycastWorkload {
     }
   }
 
-  /// `count` rays from the camera through uniformly random image points (sparse queries).
+  /// `count` rays from the camera through uniformly random image points (sparse queries;
+  /// continuous image pixels, where ARKit's principal point sits at `principalPoint + 0.5`).
   static func sparseRays(count: Int, seed: UInt64) -> BatchRaySoA {
     var rng = SplitMix64(seed: seed)
     var r: [[Float]] = Array(repeating: [], count: 6)
+    let principal = principalPoint + 0.5
     for _ in 0..<count {
       let u = Float(rng.uniform(0...Double(imageWidth)))
       let v = Float(rng.uniform(0...Double(imageHeight)))
       let d = SIMD3<Float>(
-        (u - principalPoint.x) / focalLength, -(v - principalPoint.y) / focalLength, -1
+        (u - principal.x) / focalLength, -(v - principal.y) / focalLength, -1
       )
       .normalized()!
       for (i, value) in [0, 0, 0, d.x, d.y, d.z].enumerated() { r[i].append(value) }

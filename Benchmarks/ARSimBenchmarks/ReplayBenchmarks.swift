@@ -157,7 +157,7 @@ enum ReplayBenchmarks {
     guard process.terminationStatus == 0,
       let bytes = Int(
         String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
-    else { throw RecordingError(.io, "the memory child failed", file: file) }
+    else { throw InputFileError(.io, "the memory child failed", file: file) }
     return bytes
   }
 

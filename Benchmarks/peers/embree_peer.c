@@ -48,8 +48,11 @@ static void frame(RTCScene scene, int coherent) {
   for (int v = 0; v < height; v++) {
     for (int u0 = 0; u0 < width; u0 += 8) {
       for (int l = 0; l < 8; l++) {
-        /* The same pinhole formula as the Swift kernels: ((u-ox)/fx, -(v-oy)/fy, -1) normalized. */
-        float x = ((float)(u0 + l) + 0.5f - ox) / fx, y = -(((float)v + 0.5f - oy) / fy);
+        /* The same pinhole formula as the Swift kernels: pixel centre (u + 0.5, v + 0.5) in
+           continuous pixels, ARKit's principal point (ox, oy) at (ox + 0.5, oy + 0.5) there:
+           ((u + 0.5 - (ox + 0.5))/fx, -(v + 0.5 - (oy + 0.5))/fy, -1) normalized. */
+        float pu = ox + 0.5f, pv = oy + 0.5f;
+        float x = ((float)(u0 + l) + 0.5f - pu) / fx, y = -(((float)v + 0.5f - pv) / fy);
         float len = sqrtf((x * x + y * y) + 1.0f);
         rh.ray.org_x[l] = 0; rh.ray.org_y[l] = 0; rh.ray.org_z[l] = 0;
         rh.ray.dir_x[l] = x / len; rh.ray.dir_y[l] = y / len; rh.ray.dir_z[l] = -1.0f / len;

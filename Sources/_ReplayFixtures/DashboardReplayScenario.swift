@@ -148,7 +148,7 @@ public struct DashboardReplayScenario: Sendable {
   public func writeJSONLines(toFile path: String) throws {
     guard FileManager.default.createFile(atPath: path, contents: nil),
       let handle = FileHandle(forWritingAtPath: path)
-    else { throw RecordingError(.io, "cannot create the file", file: path) }
+    else { throw InputFileError(.io, "cannot create the file", file: path) }
     defer { try? handle.close() }
     var buffer: [UInt8] = []
     try JSONWriter.write(try header().jsonValue, into: &buffer)

@@ -14,7 +14,7 @@ public enum BadInputCorpus {
     /// The file name in the corpus directory.
     public var file: String
     /// The error kind the file must produce.
-    public var kind: RecordingError.Kind
+    public var kind: InputFileError.Kind
     /// The dotted JSON path; empty for the root (and for text that is not JSON).
     public var jsonPath: String
     /// The 1-based line, checked when given (JSON Lines, and syntax errors).
@@ -208,7 +208,7 @@ public enum BadInputCorpus {
     if URL(fileURLWithPath: path).lastPathComponent.hasPrefix("planelist-") {
       let list = try RecordingPlaneList(contentsOfFile: path)
       for (index, plane) in list.planes.enumerated() {
-        do { _ = try plane.planeAnchor() } catch let error as RecordingError {
+        do { _ = try plane.planeAnchor() } catch let error as InputFileError {
           throw error.prefixed(.index(index)).prefixed(.key("planes")).located(file: path)
         }
       }
@@ -219,7 +219,7 @@ public enum BadInputCorpus {
       do {
         _ = try frame.simulatedCamera()
         _ = try frame.frameWorld()
-      } catch let error as RecordingError {
+      } catch let error as InputFileError {
         throw error.prefixed(.index(index)).prefixed(.key("frames")).located(file: path)
       }
     }

@@ -12,7 +12,9 @@ enum CameraOptions {
   ]
 
   static let help = """
-      --intrinsics fx,fy,ox,oy    Pinhole intrinsics in pixels (ARKit's ARCamera.intrinsics).
+      --intrinsics fx,fy,ox,oy    Pinhole intrinsics in pixels (ARKit's ARCamera.intrinsics;
+                                  (ox, oy) counts pixel centres at integers, so the principal
+                                  point is (ox+0.5, oy+0.5) in continuous pixels).
       --camera-transform N*16     worldFromCamera, 16 numbers column-major (one comma-separated
                                   argument or 16 arguments). Default: identity.
       --distortion k1,k2,p1,p2,k3 Brown-Conrady lens distortion (OpenCV convention). Default: none.

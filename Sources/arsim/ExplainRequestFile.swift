@@ -1,56 +1,66 @@
 import ARSimulation
 import Foundation
+import SceneFormat
 import SpatialMath
 
 /// The JSON file of `arsim explain --request`: one box plus the recording format's `vision`,
-/// `viewport` and `camera` objects, every field optional.
-struct ExplainRequestFile: Decodable {
+/// `viewport` and `camera` objects, every member optional (`#/$defs/explainRequest` in the
+/// schema). The nested objects are read by the format's own types (`RecordingVision`,
+/// `RecordingViewport`, `RecordingCamera`), so they have one JSON form everywhere; unknown
+/// top-level members are errors, as in the schema.
+struct ExplainRequestFile {
+  /// Vision normalized `[x, y, width, height]`, lower-left origin.
   let box: [Double]?
+  /// The captured image size in pixels.
   let imageSize: Size?
   let vision: VisionRequestSettings?
   let viewport: Viewport?
   let camera: Camera?
 
-  private enum CodingKeys: String, CodingKey { case box, imageSize, vision, viewport, camera }
-
-  init(from decoder: any Decoder) throws {
-    let c = try decoder.container(keyedBy: CodingKeys.self)
-    box = try c.decodeIfPresent([Double].self, forKey: .box)
-    if let box, box.count != 4 {
-      throw DecodingError.dataCorruptedError(
-        forKey: .box, in: c, debugDescription: "expected [x, y, width, height]")
-    }
-    if let box, !(box[2] >= 0 && box[3] >= 0) {
-      throw DecodingError.dataCorruptedError(
-        forKey: .box, in: c, debugDescription: "width and height must be >= 0")
-    }
-    if let size = try c.decodeIfPresent([Double].self, forKey: .imageSize) {
-      guard size.count == 2, Size(width: size[0], height: size[1]).isPositiveAndFinite else {
-        throw DecodingError.dataCorruptedError(
-          forKey: .imageSize, in: c, debugDescription: "expected [width, height], both > 0")
+  /// Decodes a request; errors are `InputFileError`s with the JSON path (`camera.intrinsics`).
+  init(json: JSONValue) throws {
+    var object = try JSONObjectDecoder(json, strict: true)
+    box = try object.optional("box") { value in
+      let box = try value.numbers(count: 4)
+      guard box[2] >= 0, box[3] >= 0 else {
+        throw InputFileError(.invalidValue, "width and height must be >= 0")
       }
-      imageSize = Size(width: size[0], height: size[1])
-    } else {
-      imageSize = nil
+      return box
     }
-    vision = try c.decodeIfPresent(VisionRequestSettings.self, forKey: .vision)
-    viewport = try c.decodeIfPresent(Viewport.self, forKey: .viewport)
-    camera = try c.decodeIfPresent(Camera.self, forKey: .camera)
+    imageSize = try object.optional("imageSize") { value in
+      let size = try value.size()
+      guard size.isPositiveAndFinite else {
+        throw InputFileError(.invalidValue, "expected [width, height], both > 0")
+      }
+      return size
+    }
+    vision = try object.optional("vision") {
+      try RecordingVision(json: $0, strict: false).requestSettings()
+    }
+    viewport = try object.optional("viewport") {
+      try RecordingViewport(json: $0, strict: false).simulatedViewport()
+    }
+    camera = try object.optional("camera") {
+      try RecordingCamera(json: $0, strict: false).camera()
+    }
+    _ = try object.extras()
   }
 
   /// Reads and decodes `path`; errors name the file and the JSON path, or for text that is not
-  /// JSON the line and column (see `JSONPath.requireValidJSON`).
+  /// JSON the line and column.
   static func load(path: String) throws(CommandLineError) -> ExplainRequestFile {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw .runtime("\(path): cannot read the file")
     }
-    try JSONPath.requireValidJSON(data, name: path)
     do {
-      return try JSONDecoder().decode(ExplainRequestFile.self, from: data)
-    } catch let error as DecodingError {
-      throw .runtime("\(path): \(JSONPath.describe(error))")
+      let json = try data.withUnsafeBytes { raw in
+        try JSONParser.parse(raw.bindMemory(to: UInt8.self), maximumDepth: 64)
+      }
+      return try ExplainRequestFile(json: json)
+    } catch let error as InputFileError {
+      throw .runtime(error.located(file: path).description)
     } catch {
-      throw .runtime("\(path): \(error.localizedDescription)")
+      throw .runtime("\(path): \(error)")
     }
   }
 }

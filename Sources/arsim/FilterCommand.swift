@@ -115,7 +115,7 @@ enum FilterCommand {
       do {
         filter = try AnyPositionFilter(name: name, parameters: options.parameters)
       } catch {
-        throw UsageError(message: error.description)
+        throw UsageError(message: "--\(error.parameter ?? "filter"): \(error.message)")
       }
     } catch {
       writeError("arsim filter: \(error.message)\n\(usage)\n")

@@ -37,7 +37,7 @@ enum JSONPath {
       _ = try data.withUnsafeBytes { raw in
         try JSONParser.parse(raw.bindMemory(to: UInt8.self), maximumDepth: 64)
       }
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       var located = error
       located.file = name
       throw .runtime(located.description)

@@ -12,6 +12,11 @@ enum ProjectCommand {
     origin; pixel (i,j) covers [i,i+1)x[j,j+1)) of each point, or null for a point behind the
     camera.
 
+    Pixel coordinates are continuous: the centre of pixel (i,j) is (i+0.5, j+0.5). ARKit's
+    principal point (ox, oy) counts pixel centres at integers, as OpenCV does, so a camera-space
+    point (x,y,z) lands at u = ox + 0.5 + fx*x/(-z), v = oy + 0.5 - fy*y/(-z). OpenCV's pixel
+    coordinates (cv::projectPoints) are u_opencv = u - 0.5, v_opencv = v - 0.5.
+
     OPTIONS:
       --image-size WxH            Captured image size in pixels. Default: 1920x1440.
     \(CameraOptions.help)

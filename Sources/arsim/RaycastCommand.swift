@@ -21,7 +21,8 @@ enum RaycastCommand {
                                   row-major, through the pinhole camera of --intrinsics and
                                   --camera-transform (worldFromCamera, column-major; identity by
                                   default).
-      --intrinsics fx,fy,ox,oy    Pinhole intrinsics in pixels (with --full-frame).
+      --intrinsics fx,fy,ox,oy    Pinhole intrinsics in pixels (with --full-frame; ARKit's, so
+                                  the principal point is (ox+0.5, oy+0.5) in continuous pixels).
       --camera-transform N*16     worldFromCamera, 16 numbers column-major.
       --target NAME               existingPlaneGeometry (inside the boundary polygon, default),
                                   existingPlaneInfinite, existingPlaneUsingExtent (legacy: inside
@@ -169,7 +170,7 @@ enum RaycastCommand {
       for (index, plane) in list.planes.enumerated() {
         do {
           anchors.append(try plane.planeAnchor())
-        } catch let error as RecordingError {
+        } catch let error as InputFileError {
           var located = error.prefixed(.index(index)).prefixed(.key("planes"))
           located.file = path
           throw located

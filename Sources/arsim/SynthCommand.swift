@@ -40,7 +40,7 @@ enum SynthCommand {
       var synthesizer: SceneSynthesizer
       do {
         synthesizer = try SceneSynthesizer(spec: spec, seed: seed)
-      } catch var error as RecordingError {
+      } catch var error as InputFileError {
         if error.file == nil { error.file = specPath }
         throw error
       }

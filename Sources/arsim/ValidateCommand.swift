@@ -51,7 +51,7 @@ enum ValidateCommand {
       do {
         _ = try frame.simulatedCamera()
         _ = try frame.frameWorld()
-      } catch let error as RecordingError {
+      } catch let error as InputFileError {
         var located = error.prefixed(.index(count)).prefixed(.key("frames"))
         located.file = path
         throw located
@@ -70,7 +70,7 @@ enum ValidateCommand {
     do {
       _ = try header.vision?.requestSettings()
       _ = try header.viewport?.simulatedViewport()
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       var located = error.prefixed(.key(header.vision == nil ? "viewport" : "vision"))
       located.file = path
       throw located

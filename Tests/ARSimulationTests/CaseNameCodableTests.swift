@@ -6,9 +6,9 @@ import Testing
 struct CaseNameCodableTests {
   @Test("Unknown names are refused with the list of valid names and the coding path")
   func unknownName() {
-    struct Holder: Decodable { let vision: VisionRequestSettings }
-    let json =
-      #"{"vision": {"cropAndScale": "centreCrop", "modelInputSize": [416, 416], "orientation": "right"}}"#
+    struct Holder: Decodable { let vision: Vision }
+    struct Vision: Decodable { let cropAndScale: ImageCropAndScaleOption }
+    let json = #"{"vision": {"cropAndScale": "centreCrop"}}"#
     do {
       _ = try JSONDecoder().decode(Holder.self, from: Data(json.utf8))
       Issue.record("an unknown crop name was accepted")
@@ -26,7 +26,7 @@ struct CaseNameCodableTests {
     #expect(InterfaceOrientation(name: orientation.name) == orientation)
   }
 
-  @Test("Display rotations of DESIGN §3.2")
+  @Test("Display rotations (clockwise, CoordinateSpaces article)")
   func rotations() {
     #expect(InterfaceOrientation.landscapeRight.displayRotation.degrees == 0)
     #expect(InterfaceOrientation.portrait.displayRotation.degrees == 90)

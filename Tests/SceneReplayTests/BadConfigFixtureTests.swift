@@ -15,7 +15,7 @@ import _TestSupport
 
   struct Case: CustomTestStringConvertible, Sendable {
     var file: String
-    var kind: RecordingError.Kind
+    var kind: InputFileError.Kind
     /// The dotted JSON path; empty for the root and for text that is not JSON.
     var jsonPath: String
     var line: Int? = nil
@@ -30,7 +30,9 @@ import _TestSupport
     Case(file: "unknown-member.json", kind: .unknownField, jsonPath: "colour"),
     Case(file: "unknown-filter-name.json", kind: .invalidValue, jsonPath: "filter"),
     Case(file: "filter-not-a-string.json", kind: .typeMismatch, jsonPath: "filter"),
-    Case(file: "filter-parameter-negative.json", kind: .invalidValue, jsonPath: "filter"),
+    Case(
+      file: "filter-parameter-negative.json", kind: .invalidValue,
+      jsonPath: "filterParameters.gate"),
     Case(
       file: "filter-parameter-boolean.json", kind: .typeMismatch, jsonPath: "filterParameters.gate"),
     Case(file: "tracker-unknown-member.json", kind: .unknownField, jsonPath: "tracker.gateMeters"),
@@ -89,7 +91,7 @@ import _TestSupport
       jsonPath: "detector.missProbability"),
   ]
 
-  static func check(_ error: RecordingError, _ testCase: Case, path: String) {
+  static func check(_ error: InputFileError, _ testCase: Case, path: String) {
     #expect(error.kind == testCase.kind, "\(error)")
     #expect(error.jsonPath == testCase.jsonPath, "\(error)")
     #expect(error.file == path)
@@ -101,7 +103,7 @@ import _TestSupport
   @Test(arguments: settingsCases)
   func replaySettings(_ testCase: Case) throws {
     let path = Self.fixtures.appendingPathComponent("bad-replay-settings/" + testCase.file).path
-    let error = try #require(throws: RecordingError.self) {
+    let error = try #require(throws: InputFileError.self) {
       try ReplaySettings(contentsOfFile: path)
     }
     Self.check(error, testCase, path: path)
@@ -110,7 +112,7 @@ import _TestSupport
   @Test(arguments: specCases)
   func sceneSpec(_ testCase: Case) throws {
     let path = Self.fixtures.appendingPathComponent("bad-scene-specs/" + testCase.file).path
-    let error = try #require(throws: RecordingError.self) { try SceneSpec(contentsOfFile: path) }
+    let error = try #require(throws: InputFileError.self) { try SceneSpec(contentsOfFile: path) }
     Self.check(error, testCase, path: path)
   }
 

@@ -38,7 +38,7 @@ struct BadInputCommandTests {
   }
 
   static let cases: [Case] = [
-    // explain --request: the file's place is line:column for syntax, $.path for values.
+    // explain --request: the file's place is line:column for syntax, the JSON path for values.
     explain(
       "NaN literal", #"{"box":[NaN,0.2,0.3,0.4]}"#, ["request.json:1:9: expected a value, got 'N'"]),
     explain(
@@ -53,26 +53,36 @@ struct BadInputCommandTests {
         + "}",
       ["request.json:1:71: nesting deeper than 64"]),
     explain(
-      "three-number box", #"{"box":[0.1,0.2,0.3]}"#, ["$.box: expected [x, y, width, height]"]),
+      "three-number box", #"{"box":[0.1,0.2,0.3]}"#,
+      ["request.json: box: expected 4 numbers, got 3"]),
     explain(
-      "negative box size", #"{"box":[0.1,0.2,-0.3,0.4]}"#, ["$.box: width and height must be >= 0"]),
-    explain("zero image size", #"{"box":[0.1,0.2,0.3,0.4],"imageSize":[0,1440]}"#, ["$.imageSize"]),
+      "negative box size", #"{"box":[0.1,0.2,-0.3,0.4]}"#,
+      ["request.json: box: width and height must be >= 0"]),
+    explain(
+      "zero image size", #"{"box":[0.1,0.2,0.3,0.4],"imageSize":[0,1440]}"#,
+      ["request.json: imageSize: "]),
     explain(
       "unknown orientation",
       #"{"box":[0.1,0.2,0.3,0.4],"vision":{"orientation":"sideways","cropAndScale":"centerCrop","modelInputSize":[416,416]}}"#,
-      ["$.vision.orientation", "\"sideways\""]),
+      ["request.json: vision.orientation: ", "\"sideways\""]),
     explain(
       "zero viewport",
       #"{"box":[0.1,0.2,0.3,0.4],"viewport":{"size":[0,844],"interfaceOrientation":"portrait"}}"#,
-      ["$.viewport.size"]),
+      ["request.json: viewport.size[0]: viewport width must be > 0"]),
     explain(
       "zero focal length",
       #"{"box":[0.1,0.2,0.3,0.4],"camera":{"transform":[1,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1],"intrinsics":[0,0,0,0,1000,0,960,720,1],"imageResolution":[1920,1440]}}"#,
-      ["$.camera.intrinsics", "focal lengths must be > 0"]),
+      ["request.json: camera.intrinsics[0]: focal length must be > 0, got 0"]),
     explain(
       "non-rigid camera",
       #"{"box":[0.1,0.2,0.3,0.4],"camera":{"transform":[2,0,0,0,0,2,0,0,0,0,2,0,0,0,0,1],"intrinsics":[1000,0,0,0,1000,0,960,720,1],"imageResolution":[1920,1440]}}"#,
-      ["$.camera.transform", "not rigid"]),
+      ["request.json: camera.transform: not a rigid transform"]),
+    // The camera's one JSON form carries distortion; bad coefficients are named.
+    explain(
+      "distortion string",
+      #"{"box":[0.1,0.2,0.3,0.4],"camera":{"transform":[1,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1],"intrinsics":[1000,0,0,0,1000,0,960,720,1],"imageResolution":[1920,1440],"distortion":{"k1":"big"}}}"#,
+      ["request.json: camera.distortion.k1: expected a number, got string"]),
+    explain("unknown member", #"{"box":[0.1,0.2,0.3,0.4],"colour":1}"#, ["request.json: colour: "]),
     Case(
       name: "explain missing request file", arguments: ["explain", "--request", "{dir}/none.json"],
       status: 1,

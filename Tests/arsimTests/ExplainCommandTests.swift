@@ -37,13 +37,14 @@ struct ExplainCommandTests {
   @Test("With intrinsics the JSON has a world ray; identity pose puts its origin at 0")
   func ray() throws {
     let result = try ArsimRunner.run([
-      "explain", "--box", "0.4,0.4,0.2,0.2", "--intrinsics", "1445,1445,960,720",
+      "explain", "--box", "0.4,0.4,0.2,0.2", "--intrinsics", "1445,1445,959.5,719.5",
       "--camera-transform", "1,0,0,0,0,1,0,0,0,0,1,0,0.5,1,2,1", "--json",
     ])
     #expect(result.status == 0, "\(result.stderr)")
     let ray = try #require(try json(result.stdout)["ray"] as? [String: [Double]])
     #expect(ray["origin"] == [0.5, 1, 2])
-    // Centred box, principal point at the image centre: the ray looks straight down -z.
+    // Centred box on the 1920x1440 default image, its centre the continuous pixel (960, 720) =
+    // ARKit's principal point (959.5, 719.5) + 0.5: the ray looks straight down -z.
     let d = try #require(ray["direction"])
     #expect(abs(d[0]) < 1e-7 && abs(d[1]) < 1e-7 && abs(d[2] + 1) < 1e-7)
   }

@@ -12,9 +12,10 @@ struct ProjectCommandTests {
     let array = try #require(
       try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [Any])
     #expect(array.count == 2)
-    // u = 960 + 1000*0.1/2 = 1010, v = 720 - 1000*0.2/2 = 620.
+    // Continuous pixels: u = 960 + 0.5 + 1000*0.1/2 = 1010.5, v = 720 + 0.5 - 1000*0.2/2 = 620.5
+    // (OpenCV's pixel coordinates would be 1010, 620).
     let uv = try #require(array[0] as? [Double])
-    #expect(abs(uv[0] - 1010) < 1e-3 && abs(uv[1] - 620) < 1e-3)
+    #expect(abs(uv[0] - 1010.5) < 1e-3 && abs(uv[1] - 620.5) < 1e-3)
     #expect(array[1] is NSNull)
   }
 
@@ -28,7 +29,8 @@ struct ProjectCommandTests {
       stdin: "[[1, 0, -1]]")
     let array = try #require(
       try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[Double]])
-    #expect(array == [[960, 720]])
+    // Straight ahead: the principal point, (960 + 0.5, 720 + 0.5) in continuous pixels.
+    #expect(array == [[960.5, 720.5]])
   }
 
   @Test(

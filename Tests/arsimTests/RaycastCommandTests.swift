@@ -107,7 +107,8 @@ struct RaycastCommandTests {
     let planes = dir.appendingPathComponent("planes.json")
     try Data(Self.planesJSON.utf8).write(to: planes)
     let output = dir.appendingPathComponent("out.bin")
-    // fx = 100: the outermost pixel centre (u = 3.5, ox = 2) is 0.015 rad off axis, well inside.
+    // fx = 100, ARKit principal point (2, 2): (2.5, 2.5) in continuous pixels. The outermost pixel
+    // centre (u = 3.5) is 0.01 rad off axis, well inside.
     let result = try ArsimRunner.run([
       "raycast", "--planes", planes.path, "--full-frame", "4x4", "--intrinsics", "100,100,2,2",
       "--output", output.path, "--threads", "2",
@@ -115,8 +116,9 @@ struct RaycastCommandTests {
     #expect(result.status == 0, "\(result.stderr)")
     let (t, index) = try readOutput(output, count: 16)
     #expect(index == Array(repeating: 1, count: 16))
-    // Pixel (0, 0): centre (0.5, 0.5) -> direction (-0.015, 0.015, -1): t = 2 * |d| / 1.
-    let expected = 2 * (1 + 2 * 0.015 * 0.015 as Float).squareRoot()
+    // Pixel (0, 0): centre (0.5, 0.5) -> direction ((0.5 - 2.5)/100, -(0.5 - 2.5)/100, -1) =
+    // (-0.02, 0.02, -1): t = 2 * |d| / 1.
+    let expected = 2 * (1 + 2 * 0.02 * 0.02 as Float).squareRoot()
     #expect(abs(t[0] - expected) < 1e-5)
   }
 

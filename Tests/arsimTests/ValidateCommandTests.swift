@@ -34,6 +34,26 @@ struct ValidateCommandTests {
     #expect(strict.stderr.contains("sensorTemperature"), "\(strict.stderr)")
   }
 
+  @Test("A camera with distortion and vision with a scale-fit alignment pass --strict")
+  func distortionIsPartOfTheFormat() throws {
+    let source = Self.root.appendingPathComponent("Scenes/recordings/dashboard-three-frames.json")
+    var text = try String(contentsOf: source, encoding: .utf8)
+    // The camera's one JSON form carries `distortion`; the vision form, `scaleFitAlignment`.
+    let camera = "\"camera\": {"
+    let vision = "\"vision\": {"
+    try #require(text.contains(camera) && text.contains(vision))
+    text = text.replacingOccurrences(
+      of: camera, with: camera + "\"distortion\":{\"k1\":0.05,\"k2\":-0.01},")
+    text = text.replacingOccurrences(
+      of: vision, with: vision + "\"scaleFitAlignment\":{\"horizontal\":0,\"vertical\":0},")
+    let file = FileManager.default.temporaryDirectory
+      .appendingPathComponent("ValidateCommandTests-\(UUID().uuidString).json")
+    try Data(text.utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let result = try ArsimRunner.run(["validate", "--strict", file.path])
+    #expect(result.status == 0, "\(result.stderr)")
+  }
+
   @Test("A frame the simulation cannot use is reported with its frame and path")
   func domainError() throws {
     let file = Self.root.appendingPathComponent(

@@ -1,14 +1,18 @@
 import SpatialMath
 
 /// A grid of pixels whose rays the grid kernel generates on the fly: one ray per grid pixel centre
-/// through a pinhole camera (ARKit intrinsics and conventions, DESIGN §3.1).
+/// through a pinhole camera (ARKit intrinsics and conventions, as `Camera`).
 ///
 /// Grid pixel `(col, row)` has centre `(col + 0.5, row + 0.5)` (grid pixels, y down); rays come out
-/// row-major. The centre maps to image pixels with `imagePixelFromGridPixel` (for an image grid the
-/// identity; for a viewport grid the inverse display transform, scaled). The camera-space direction
-/// of image pixel `(u, v)` is `((u - ox)/fx, -(v - oy)/fy, -1)` normalized, rotated to world by
-/// `worldFromCamera`; all rays start at the camera position. Values are converted to `Float` for
-/// the kernels. Non-finite parameters make every ray miss.
+/// row-major. The centre maps to continuous image pixels with `imagePixelFromGridPixel` (for an
+/// image grid the identity; for a viewport grid the inverse display transform, scaled). ARKit's
+/// principal point `(ox, oy)` counts pixel centres at integers, so the camera-space direction of
+/// the continuous image pixel `(u, v)` is `((u - ox - 0.5)/fx, -(v - oy - 0.5)/fy, -1)` normalized
+/// (as `Camera.cameraDirection(forImagePixel:)`), rotated to world by `worldFromCamera`; all rays
+/// start at the camera position. For a 1920x1440 image with `(ox, oy) = (959.5, 719.5)` the optical
+/// axis passes between the four centre pixels and the rays are symmetric about it. Values are
+/// converted to `Float` for the kernels (the continuous principal point is `ox + 0.5` rounded to
+/// `Float`). Non-finite parameters make every ray miss.
 public struct BatchPixelGrid: Sendable, Hashable, Codable {
   /// Grid width in pixels (columns).
   public var width: Int
@@ -16,7 +20,8 @@ public struct BatchPixelGrid: Sendable, Hashable, Codable {
   public var height: Int
   /// Focal lengths (fx, fy) in image pixels.
   public var focalLengthPixels: SIMD2<Float>
-  /// Principal point (ox, oy) in image pixels (top-left origin, y down).
+  /// Principal point `(ox, oy)` as ARKit reports it (image pixels, top-left origin, y down, pixel
+  /// centres at integers); in continuous image pixels it is `(ox + 0.5, oy + 0.5)`.
   public var principalPointPixels: SIMD2<Float>
   /// Camera pose (camera looks along its -z, +y up in the image).
   public var worldFromCamera: RigidTransform

@@ -75,13 +75,15 @@ extension BatchRaycastScene {
 }
 
 extension BatchPixelGrid {
-  /// The kernel's view of this grid (everything converted to `Float`).
+  /// The kernel's view of this grid (everything converted to `Float`; the principal point in
+  /// continuous image pixels, `(ox + 0.5, oy + 0.5)`).
   var kernelGrid: arsk_pinhole_grid {
     let r = worldFromCamera.rotation.rotationMatrix.columnMajor
     let m = imagePixelFromGridPixel
+    let principal = principalPointPixels + 0.5
     return arsk_pinhole_grid(
-      fx: focalLengthPixels.x, fy: focalLengthPixels.y, ox: principalPointPixels.x,
-      oy: principalPointPixels.y, rotation: (r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8]),
+      fx: focalLengthPixels.x, fy: focalLengthPixels.y, pu: principal.x, pv: principal.y,
+      rotation: (r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8]),
       origin: (
         worldFromCamera.translation.x, worldFromCamera.translation.y,
         worldFromCamera.translation.z

@@ -80,7 +80,7 @@ extension BatchRaycastScene {
     let r = grid.worldFromCamera.rotation.rotationMatrix.columnMajor
     let allFinite =
       [
-        g.fx, g.fy, g.ox, g.oy, g.a, g.b, g.c, g.d, g.tx, g.ty, g.origin.0, g.origin.1,
+        g.fx, g.fy, g.pu, g.pv, g.a, g.b, g.c, g.d, g.tx, g.ty, g.origin.0, g.origin.1,
         g.origin.2,
       ].allSatisfy(\.isFinite) && r.allSatisfy(\.isFinite)
     for row in rows {
@@ -94,8 +94,8 @@ extension BatchRaycastScene {
         let gv = Float(row) + 0.5
         let iu = g.a * gu + g.c * gv + g.tx
         let iv = g.b * gu + g.d * gv + g.ty
-        let x = (iu - g.ox) * (1 / g.fx)
-        let y = (g.oy - iv) * (1 / g.fy)
+        let x = (iu - g.pu) * (1 / g.fx)
+        let y = (g.pv - iv) * (1 / g.fy)
         let s = 1 / (x * x + y * y + 1).squareRoot()
         let (cx, cy, cz) = (x * s, y * s, -s)
         let d = (

@@ -8,8 +8,10 @@ extension Camera {
   }
 
   /// The image pixel (top-left origin, continuous: pixel (i, j) covers [i, i+1) x [j, j+1)) where
-  /// a camera-space point appears, including lens distortion when the camera has it; `nil` when
-  /// the point is not at least `nearDistanceMeters` in front of the camera or not finite.
+  /// a camera-space point appears, `u = ox + 0.5 + fx*x/(-z)`, `v = oy + 0.5 - fy*y/(-z)` with
+  /// ARKit's intrinsics, lens distortion applied to `(x/(-z), -y/(-z))` first when the camera has
+  /// it; `nil` when the point is not at least `nearDistanceMeters` in front of the camera or not
+  /// finite. OpenCV's pixel coordinates of the point are `(u - 0.5, v - 0.5)`.
   public func imagePixel(forCameraPoint p: SIMD3<Float>) -> Point? {
     let depth = Double(-p.z)
     guard p.isFinite, depth >= Double(nearDistanceMeters), depth > 0 else { return nil }
@@ -25,8 +27,9 @@ extension Camera {
     imagePixel(forCameraPoint: cameraPoint(forWorldPoint: worldPoint))
   }
 
-  /// The unit camera-space direction through an image pixel, `((u-ox)/fx, -(v-oy)/fy, -1)`
-  /// normalized, after undoing lens distortion; `nil` when the pixel is not finite, the
+  /// The unit camera-space direction through a point in continuous image pixels,
+  /// `((u - ox - 0.5)/fx, -(v - oy - 0.5)/fy, -1)` normalized (the pixel centre `(i + 0.5, j + 0.5)`
+  /// for pixel `(i, j)`), after undoing lens distortion; `nil` when the pixel is not finite, the
   /// normalized image-plane point overflows `Double`, or the distortion cannot be inverted there.
   public func cameraDirection(forImagePixel pixel: Point) -> SIMD3<Float>? {
     guard pixel.isFinite else { return nil }

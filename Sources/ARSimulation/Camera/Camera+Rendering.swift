@@ -42,9 +42,10 @@ extension Camera {
     let (w, h) = (imageResolution.width, imageResolution.height)
     let fx = intrinsics.focalLengthXPixels
     let fy = intrinsics.focalLengthYPixels
-    let ox = intrinsics.principalPointPixels.x
-    let oy = intrinsics.principalPointPixels.y
-    // In camera space (X, Y, Z), with x' the viewport-normalized point:
+    // The principal point in continuous image pixels, (ox + 0.5, oy + 0.5).
+    let ox = intrinsics.principalPointContinuousPixels.x
+    let oy = intrinsics.principalPointContinuousPixels.y
+    // In camera space (X, Y, Z), with x' the viewport-normalized point and (ox, oy) as above:
     //   x' (-Z) = a fx/W X - c fy/H Y - (a ox/W + c oy/H + tx) Z,   likewise y' with b, d, ty.
     //   clip.x = (2x' - 1)(-Z),  clip.y = (1 - 2y')(-Z),  clip.w = -Z.
     let ex = t.a * ox / w + t.c * oy / h + t.tx

@@ -7,6 +7,9 @@ import SpatialMath
 /// (landscape) image, +y towards its top, looking along -z; metres. `transform` is
 /// `worldFromCamera`. The captured image is never rotated: the interface orientation enters only
 /// through the display transform and the `orientation:` parameters.
+///
+/// Its JSON form (the recording format's camera object, distortion included) belongs to
+/// SceneFormat's `RecordingCamera`, which converts to and from a camera.
 public struct Camera: Sendable, Hashable {
   /// The camera pose as ARKit gives it: `worldFromCamera`, column-major, translation in metres.
   public let transform: Matrix4x4

@@ -2,14 +2,24 @@ import SpatialMath
 
 /// Pinhole camera intrinsics in image pixels (ARKit's `ARCamera.intrinsics`).
 ///
-/// The matrix form is `[[fx, 0, 0], [0, fy, 0], [ox, oy, 1]]` as columns. A camera-space point
-/// `(x, y, z)` with `z < 0` projects to `u = ox + fx*x/(-z)`, `v = oy - fy*y/(-z)` (DESIGN §3.1).
+/// The matrix form is `[[fx, 0, 0], [0, fy, 0], [ox, oy, 1]]` as columns. ARKit's principal point
+/// `(ox, oy)` counts pixel centres at integers, as OpenCV does. This package's image pixels are
+/// continuous (pixel `(i, j)` covers `[i, i+1) x [j, j+1)`, its centre is `(i + 0.5, j + 0.5)`), so
+/// there the principal point sits at `(ox + 0.5, oy + 0.5)` and a camera-space point `(x, y, z)`
+/// with `z < 0` projects to
+///
+///     u = ox + 0.5 + fx * x / (-z),   v = oy + 0.5 - fy * y / (-z)
+///
+/// OpenCV's pixel coordinates of the same point are `(u - 0.5, v - 0.5)`. A projection matrix
+/// recorded on an iPhone agrees with this to 1e-7 and is half a pixel off without the `+ 0.5`.
 public struct CameraIntrinsics: Sendable, Hashable {
   /// Horizontal focal length in pixels (> 0).
   public let focalLengthXPixels: Double
   /// Vertical focal length in pixels (> 0).
   public let focalLengthYPixels: Double
-  /// Principal point in image pixels (top-left origin).
+  /// Principal point `(ox, oy)` as ARKit reports it: image pixels, top-left origin, pixel centres
+  /// at integers (OpenCV's convention). In continuous image pixels it is
+  /// `principalPointContinuousPixels`, half a pixel further right and down.
   public let principalPointPixels: Point
 
   /// Creates intrinsics; throws when a focal length is not positive and finite or the principal
@@ -57,36 +67,29 @@ public struct CameraIntrinsics: Sendable, Hashable {
       SIMD3(Float(principalPointPixels.x), Float(principalPointPixels.y), 1))
   }
 
-  /// The pinhole projection of a camera-space direction with `-z > 0`: image pixels of
-  /// `(x/(-z), -y/(-z))` (normalized image-plane coordinates, y down).
+  /// The principal point in continuous image pixels (pixel `(i, j)` covers `[i, i+1) x [j, j+1)`):
+  /// `(ox + 0.5, oy + 0.5)`, where the optical axis meets the image. For a 1920x1440 image with
+  /// ARKit's `(959.5, 719.5)` this is the image centre `(960, 720)`.
+  @inlinable
+  public var principalPointContinuousPixels: Point {
+    Point(x: principalPointPixels.x + 0.5, y: principalPointPixels.y + 0.5)
+  }
+
+  /// The pinhole projection of normalized image-plane coordinates `(x/(-z), -y/(-z))` (y down) to
+  /// continuous image pixels: `(ox + 0.5 + fx * n.x, oy + 0.5 + fy * n.y)`.
   @inlinable
   public func imagePixel(forNormalizedImagePlane n: SIMD2<Double>) -> Point {
-    Point(
-      x: principalPointPixels.x + focalLengthXPixels * n.x,
-      y: principalPointPixels.y + focalLengthYPixels * n.y)
+    let principal = principalPointContinuousPixels
+    return Point(
+      x: principal.x + focalLengthXPixels * n.x, y: principal.y + focalLengthYPixels * n.y)
   }
 
-  /// The normalized image-plane coordinates `((u-ox)/fx, (v-oy)/fy)` (y down) of an image pixel.
+  /// The normalized image-plane coordinates `((u - ox - 0.5)/fx, (v - oy - 0.5)/fy)` (y down) of a
+  /// point in continuous image pixels; the inverse of `imagePixel(forNormalizedImagePlane:)`.
   @inlinable
   public func normalizedImagePlane(forImagePixel p: Point) -> SIMD2<Double> {
-    SIMD2(
-      (p.x - principalPointPixels.x) / focalLengthXPixels,
-      (p.y - principalPointPixels.y) / focalLengthYPixels)
+    let principal = principalPointContinuousPixels
+    return SIMD2(
+      (p.x - principal.x) / focalLengthXPixels, (p.y - principal.y) / focalLengthYPixels)
   }
-}
-
-extension CameraIntrinsics: Codable {
-  /// Decodes ARKit's matrix as 9 numbers, column-major (`fx,0,0, 0,fy,0, ox,oy,1`).
-  public init(from decoder: any Decoder) throws {
-    let matrix = try Matrix3x3(from: decoder)
-    do {
-      try self.init(matrix: matrix)
-    } catch {
-      throw DecodingError.dataCorrupted(
-        .init(codingPath: decoder.codingPath, debugDescription: error.description))
-    }
-  }
-
-  /// Encodes ARKit's matrix as 9 numbers, column-major.
-  public func encode(to encoder: any Encoder) throws { try matrix.encode(to: encoder) }
 }

@@ -1,5 +1,6 @@
 /// Brown–Conrady lens distortion with OpenCV's convention, applied to normalized image-plane
-/// coordinates `(x, y) = ((u-ox)/fx, (v-oy)/fy)` (y down, like image pixels):
+/// coordinates `(x, y) = ((u - ox - 0.5)/fx, (v - oy - 0.5)/fy)` for continuous image pixels
+/// `(u, v)` (OpenCV's `((u_cv - ox)/fx, (v_cv - oy)/fy)`; y down, like image pixels):
 ///
 ///     r² = x² + y²,  radial = 1 + k1 r² + k2 r⁴ + k3 r⁶
 ///     x_d = x radial + 2 p1 x y + p2 (r² + 2x²)
@@ -72,34 +73,5 @@ public struct LensDistortion: Sendable, Hashable {
     }
     let residual = distort(p) - distorted
     return max(abs(residual.x), abs(residual.y)) <= tolerance * 1e3 ? p : nil
-  }
-}
-
-extension LensDistortion: Codable {
-  private enum CodingKeys: String, CodingKey { case k1, k2, p1, p2, k3 }
-
-  /// Decodes `{"k1","k2","p1","p2","k3"}` (missing coefficients are 0); throws for non-finite ones.
-  public init(from decoder: any Decoder) throws {
-    let c = try decoder.container(keyedBy: CodingKeys.self)
-    func value(_ key: CodingKeys) throws -> Double {
-      try c.decodeIfPresent(Double.self, forKey: key) ?? 0
-    }
-    do {
-      try self.init(
-        k1: value(.k1), k2: value(.k2), p1: value(.p1), p2: value(.p2), k3: value(.k3))
-    } catch let error as CameraError {
-      throw DecodingError.dataCorrupted(
-        .init(codingPath: decoder.codingPath, debugDescription: error.description))
-    }
-  }
-
-  /// Encodes all five coefficients.
-  public func encode(to encoder: any Encoder) throws {
-    var c = encoder.container(keyedBy: CodingKeys.self)
-    try c.encode(k1, forKey: .k1)
-    try c.encode(k2, forKey: .k2)
-    try c.encode(p1, forKey: .p1)
-    try c.encode(p2, forKey: .p2)
-    try c.encode(k3, forKey: .k3)
   }
 }

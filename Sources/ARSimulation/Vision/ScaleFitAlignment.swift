@@ -4,7 +4,7 @@
 /// Each value is the fraction of the padding placed before the image along that axis, in
 /// top-left-origin terms: `horizontal` 0 puts all padding on the right (image at the left edge),
 /// 1 all on the left; `vertical` 0 puts the image at the top, 1 at the bottom.
-public struct ScaleFitAlignment: Sendable, Hashable, Codable {
+public struct ScaleFitAlignment: Sendable, Hashable {
   /// Fraction of the horizontal padding left of the image, 0...1.
   public let horizontal: Double
   /// Fraction of the vertical padding above the image, 0...1.

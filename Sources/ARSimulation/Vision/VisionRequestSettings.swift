@@ -3,6 +3,9 @@ import SpatialMath
 /// The settings of a Vision + Core ML request that decide where its boxes are
 /// (`VNImageRequestHandler` orientation, `VNImageBasedRequest.regionOfInterest`,
 /// `VNCoreMLRequest.imageCropAndScaleOption`, the model's input size).
+///
+/// Its JSON form (the recording format's `vision` object) belongs to SceneFormat's
+/// `RecordingVision`, which converts to and from settings.
 public struct VisionRequestSettings: Sendable, Hashable {
   /// The orientation passed to the request handler.
   public let orientation: ImageOrientation
@@ -37,60 +40,5 @@ public struct VisionRequestSettings: Sendable, Hashable {
     self.modelInputSize = modelInputSize
     self.regionOfInterest = roi
     self.scaleFitAlignment = scaleFitAlignment
-  }
-}
-
-extension VisionRequestSettings: Codable {
-  private enum CodingKeys: String, CodingKey {
-    case orientation, cropAndScale, modelInputSize, regionOfInterest, scaleFitAlignment
-  }
-
-  /// Decodes the recording format's `"vision"` object: `{"cropAndScale": "centerCrop",
-  /// "modelInputSize": [416, 416], "orientation": "right", "regionOfInterest": [x, y, w, h]}`
-  /// (`regionOfInterest` optional, lower-left normalized) plus an optional
-  /// `"scaleFitAlignment": {"horizontal", "vertical"}`.
-  public init(from decoder: any Decoder) throws {
-    let c = try decoder.container(keyedBy: CodingKeys.self)
-    let size = try c.decode([Double].self, forKey: .modelInputSize)
-    guard size.count == 2 else {
-      throw DecodingError.dataCorruptedError(
-        forKey: .modelInputSize, in: c,
-        debugDescription: "expected [width, height], found \(size.count) numbers")
-    }
-    var roi = Rect.unit
-    if let r = try c.decodeIfPresent([Double].self, forKey: .regionOfInterest) {
-      guard r.count == 4 else {
-        throw DecodingError.dataCorruptedError(
-          forKey: .regionOfInterest, in: c,
-          debugDescription: "expected [x, y, width, height], found \(r.count) numbers")
-      }
-      roi = Rect(x: r[0], y: r[1], width: r[2], height: r[3])
-    }
-    do {
-      try self.init(
-        orientation: c.decode(ImageOrientation.self, forKey: .orientation),
-        cropAndScale: c.decode(ImageCropAndScaleOption.self, forKey: .cropAndScale),
-        modelInputSize: Size(width: size[0], height: size[1]), regionOfInterest: roi,
-        scaleFitAlignment: c.decodeIfPresent(ScaleFitAlignment.self, forKey: .scaleFitAlignment)
-          ?? .center)
-    } catch let error as VisionGeometryError {
-      let key: CodingKeys =
-        if case .modelInputSizeNotPositive = error { .modelInputSize } else { .regionOfInterest }
-      throw DecodingError.dataCorruptedError(
-        forKey: key, in: c, debugDescription: error.description)
-    }
-  }
-
-  /// Encodes the recording format's `"vision"` object (`regionOfInterest` always written).
-  public func encode(to encoder: any Encoder) throws {
-    var c = encoder.container(keyedBy: CodingKeys.self)
-    try c.encode(orientation, forKey: .orientation)
-    try c.encode(cropAndScale, forKey: .cropAndScale)
-    try c.encode([modelInputSize.width, modelInputSize.height], forKey: .modelInputSize)
-    let r = regionOfInterest
-    try c.encode([r.origin.x, r.origin.y, r.size.width, r.size.height], forKey: .regionOfInterest)
-    if scaleFitAlignment != .center {
-      try c.encode(scaleFitAlignment, forKey: .scaleFitAlignment)
-    }
   }
 }

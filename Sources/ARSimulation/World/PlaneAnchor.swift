@@ -7,6 +7,9 @@ import SpatialMath
 /// `extent` and `boundary` are plane-local. The `alignment` label is kept as given, even when the
 /// normal disagrees with it (tilted planes labelled `vertical`, BENCHMARKS.md); raycasts filter on
 /// the label, as ARKit does.
+///
+/// Its JSON form (the recording format's plane object) belongs to SceneFormat's `RecordingPlane`,
+/// which converts to and from an anchor.
 public struct PlaneAnchor: Sendable, Hashable {
   /// A stable identifier (ARKit's `identifier` UUID, as a string); ties in raycast results are
   /// broken by comparing it.

@@ -13,7 +13,8 @@ import SpatialMath
 /// along its z axis after turning it by `rotationOnYAxis` about the plane-local +y (the normal,
 /// right-hand rule: a positive angle turns +x towards -z).
 ///
-/// Encoded as `{"width": w, "height": h, "rotationOnYAxis": radians}` (DESIGN §7).
+/// Its JSON form (`{"width", "height", "rotationOnYAxis"}`) belongs to the recording format:
+/// SceneFormat's `RecordingPlaneExtent`.
 public struct PlaneExtent: Sendable, Hashable {
   /// The size along the rectangle's own x axis, in metres; finite and greater than zero.
   public let width: Float
@@ -47,47 +48,5 @@ public struct PlaneExtent: Sendable, Hashable {
     let x = q.x * c - q.z * s
     let z = q.x * s + q.z * c
     return abs(x) <= width / 2 && abs(z) <= height / 2
-  }
-}
-
-extension PlaneExtent: Codable {
-  private enum CodingKeys: String, CodingKey { case width, height, rotationOnYAxis }
-
-  /// Decodes `{"width", "height", "rotationOnYAxis"}` (metres, metres, radians); throws a
-  /// `DecodingError.dataCorrupted` at the offending key for a non-finite or non-positive size or a
-  /// non-finite angle. `rotationOnYAxis` defaults to 0 when absent.
-  public init(from decoder: any Decoder) throws {
-    let c = try decoder.container(keyedBy: CodingKeys.self)
-    let width = try c.decode(Double.self, forKey: .width)
-    let height = try c.decode(Double.self, forKey: .height)
-    let radians = try c.decodeIfPresent(Double.self, forKey: .rotationOnYAxis) ?? 0
-    for (key, value) in [(CodingKeys.width, width), (.height, height)]
-    where !(Float(value).isFinite && Float(value) > 0) {
-      throw DecodingError.dataCorruptedError(
-        forKey: key, in: c,
-        debugDescription:
-          "plane extent \(key.stringValue) must be a finite number > 0 metres, got \(value)")
-    }
-    guard radians.isFinite else {
-      throw DecodingError.dataCorruptedError(
-        forKey: .rotationOnYAxis, in: c, debugDescription: "rotationOnYAxis must be finite radians")
-    }
-    self.init(
-      unchecked: Float(width), height: Float(height), rotationOnYAxis: .radians(radians))
-  }
-
-  /// Encodes the same fields and layout that `init(from:)` reads.
-  public func encode(to encoder: any Encoder) throws {
-    var c = encoder.container(keyedBy: CodingKeys.self)
-    try c.encode(width, forKey: .width)
-    try c.encode(height, forKey: .height)
-    try c.encode(rotationOnYAxis.radians, forKey: .rotationOnYAxis)
-  }
-
-  init(unchecked width: Float, height: Float, rotationOnYAxis: Angle) {
-    assert(width > 0 && height > 0)
-    self.width = width
-    self.height = height
-    self.rotationOnYAxis = rotationOnYAxis
   }
 }

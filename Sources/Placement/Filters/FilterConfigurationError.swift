@@ -1,5 +1,8 @@
-/// Why a filter could not be built from a name and parameters. Descriptions name the option as the
-/// CLI spells it (`--name`).
+/// Why a filter could not be built from a name and parameters.
+///
+/// The error names the filter and the parameter by their own names, not by where they came from:
+/// a command-line caller reports it as `--<parameter>` (``parameter``, or `--filter` when it is
+/// `nil`), a JSON reader as the member's path (`filterParameters.gate`).
 public enum FilterConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The filter name is not one of `AnyPositionFilter.filterNames`.
   case unknownFilter(name: String)
@@ -8,15 +11,31 @@ public enum FilterConfigurationError: Error, Sendable, Hashable, CustomStringCon
   /// The value of a parameter is not acceptable.
   case invalidValue(filter: String, parameter: String, value: String, expected: String)
 
-  /// A one-line message naming the input place or the CLI option.
-  public var description: String {
+  /// The parameter the error is about, or `nil` when it is about the filter name.
+  public var parameter: String? {
+    switch self {
+    case .unknownFilter: nil
+    case .unknownParameter(_, let parameter), .invalidValue(_, let parameter, _, _): parameter
+    }
+  }
+
+  /// What is wrong, without the place: `unknown filter 'smooth' (expected one of: ...)`,
+  /// `not a parameter of filter median (it takes: max-samples, window)`, `invalid value '-1' for
+  /// filter kalman (expected a finite number > 0)`.
+  public var message: String {
     switch self {
     case .unknownFilter(let name):
-      "--filter: unknown filter '\(name)' (expected one of: \(AnyPositionFilter.filterNames.joined(separator: ", ")))"
-    case .unknownParameter(let filter, let parameter):
-      "--\(parameter): not an option of filter \(filter)"
-    case .invalidValue(let filter, let parameter, let value, let expected):
-      "--\(parameter): invalid value '\(value)' for filter \(filter) (expected \(expected))"
+      "unknown filter '\(name)' (expected one of: \(AnyPositionFilter.filterNames.joined(separator: ", ")))"
+    case .unknownParameter(let filter, _):
+      "not a parameter of filter \(filter) (it takes: "
+        + (AnyPositionFilter.parameterNames(forFilter: filter) ?? []).joined(separator: ", ") + ")"
+    case .invalidValue(let filter, _, let value, let expected):
+      "invalid value '\(value)' for filter \(filter) (expected \(expected))"
     }
+  }
+
+  /// `parameter: message`, or the message alone for an unknown filter name.
+  public var description: String {
+    if let parameter { "\(parameter): \(message)" } else { message }
   }
 }

@@ -1,5 +1,5 @@
 // Codable conformances of the recording types. They go through `JSONValue`, so the canonical
-// member names, validation, error paths (a thrown `RecordingError`) and unknown-member
+// member names, validation, error paths (a thrown `InputFileError`) and unknown-member
 // preservation are the same as with `Recording(jsonBytes:)`; that path is also the fast one.
 
 extension Recording: Codable {

@@ -3,73 +3,82 @@ import SpatialMath
 
 // Conversions between the recording format's plain types and the simulation's validated domain
 // types. Converting to the domain re-checks what the domain requires (rigid transforms, convex
-// boundaries, positive focal lengths) and throws a `RecordingError` whose path is relative to
+// boundaries, positive focal lengths) and throws an `InputFileError` whose path is relative to
 // the converted object, so callers prefix it with the frame and member they converted.
 
 extension RecordingCamera {
-  /// The camera (worldFromCamera, intrinsics, resolution).
+  /// The camera (worldFromCamera, intrinsics, resolution, distortion).
   ///
-  /// - Throws: `RecordingError` (`invalidValue`) naming `transform`, `intrinsics` or
-  ///   `imageResolution`.
+  /// - Throws: `InputFileError` (`invalidValue`) naming `transform`, `intrinsics`,
+  ///   `imageResolution` or `distortion`.
   public func camera() throws -> Camera {
     guard let transform = worldFromCamera else {
-      throw RecordingError(.typeMismatch, "expected 16 numbers", path: [.key("transform")])
+      throw InputFileError(.typeMismatch, "expected 16 numbers", path: [.key("transform")])
     }
     guard let matrix = Matrix3x3(columnMajor: intrinsics.map { Float($0) }) else {
-      throw RecordingError(.typeMismatch, "expected 9 numbers", path: [.key("intrinsics")])
+      throw InputFileError(.typeMismatch, "expected 9 numbers", path: [.key("intrinsics")])
     }
     do {
+      var lens: LensDistortion?
+      if let d = distortion {
+        lens = try LensDistortion(k1: d.k1, k2: d.k2, p1: d.p1, p2: d.p2, k3: d.k3)
+      }
       return try Camera(
         transform: transform, intrinsics: CameraIntrinsics(matrix: matrix),
-        imageResolution: imageResolution)
+        imageResolution: imageResolution, distortion: lens)
     } catch {
       let key =
         switch error {
         case .focalLengthNotPositive, .principalPointNotFinite, .intrinsicsNotPinhole: "intrinsics"
         case .imageResolutionNotPositive: "imageResolution"
+        case .distortionNotFinite: "distortion"
         default: "transform"
         }
-      throw RecordingError(.invalidValue, error.description, path: [.key(key)])
+      throw InputFileError(.invalidValue, error.description, path: [.key(key)])
     }
   }
 
-  /// The recording form of a camera.
+  /// The recording form of a camera (its distortion included; the near distance is not part of
+  /// the format).
   public init(_ camera: Camera) {
     self.init(
       transform: camera.transform.columnMajor.map(Double.init(shortest:)),
       intrinsics: camera.intrinsics.matrix.columnMajor.map(Double.init(shortest:)),
-      imageResolution: camera.imageResolution)
+      imageResolution: camera.imageResolution,
+      distortion: camera.distortion.map {
+        RecordingLensDistortion(k1: $0.k1, k2: $0.k2, p1: $0.p1, p2: $0.p2, k3: $0.k3)
+      })
   }
 }
 
 extension RecordingPlane {
   /// The plane anchor.
   ///
-  /// - Throws: `RecordingError` (`invalidValue`) naming the member that the anchor refused.
+  /// - Throws: `InputFileError` (`invalidValue`) naming the member that the anchor refused.
   public func planeAnchor() throws -> PlaneAnchor {
     guard let transform = worldFromPlane else {
-      throw RecordingError(.typeMismatch, "expected 16 numbers", path: [.key("transform")])
+      throw InputFileError(.typeMismatch, "expected 16 numbers", path: [.key("transform")])
     }
     guard
       let extent = PlaneExtent(
         width: Float(extent.width), height: Float(extent.height),
         rotationOnYAxis: .radians(extent.rotationOnYAxisRadians))
     else {
-      throw RecordingError(
+      throw InputFileError(
         .invalidValue, "extent must have width and height > 0", path: [.key("extent")])
     }
     let boundary: PlaneBoundary
     do {
       boundary = try PlaneBoundary(validating: self.boundary.map { SIMD3<Float>($0) })
     } catch {
-      throw RecordingError(.invalidValue, error.description, path: [.key("boundary")])
+      throw InputFileError(.invalidValue, error.description, path: [.key("boundary")])
     }
     do {
       return try PlaneAnchor(
         identifier: identifier, transform: transform, center: SIMD3<Float>(center),
         extent: extent, boundary: boundary, alignment: alignment, classification: classification)
     } catch {
-      throw RecordingError(.invalidValue, error.description, path: [.key("transform")])
+      throw InputFileError(.invalidValue, error.description, path: [.key("transform")])
     }
   }
 
@@ -95,7 +104,7 @@ extension RecordingFeaturePoints {
     let floats = points.map { SIMD3<Float>($0) }
     let ids = identifiers ?? (0..<points.count).map { UInt64($0) }
     guard let cloud = FeaturePointCloud(points: floats, identifiers: ids) else {
-      throw RecordingError(
+      throw InputFileError(
         .invalidValue, "points must be finite (in Float range), one identifier each",
         path: [.key("points")])
     }
@@ -112,14 +121,14 @@ extension RecordingFeaturePoints {
 extension RecordingFrame {
   /// The frame's plane anchors and feature points as a world to raycast against.
   ///
-  /// - Throws: `RecordingError` with a path relative to the frame (`planes[2].boundary`).
+  /// - Throws: `InputFileError` with a path relative to the frame (`planes[2].boundary`).
   public func frameWorld() throws -> FrameWorld {
     var anchors: [PlaneAnchor] = []
     anchors.reserveCapacity(planes.count)
     for (index, plane) in planes.enumerated() {
       do {
         anchors.append(try plane.planeAnchor())
-      } catch let error as RecordingError {
+      } catch let error as InputFileError {
         throw error.prefixed(.index(index)).prefixed(.key("planes"))
       }
     }
@@ -127,7 +136,7 @@ extension RecordingFrame {
     if let featurePoints {
       do {
         cloud = try featurePoints.pointCloud()
-      } catch let error as RecordingError {
+      } catch let error as InputFileError {
         throw error.prefixed(.key("featurePoints"))
       }
     }
@@ -136,11 +145,11 @@ extension RecordingFrame {
 
   /// The frame's camera.
   ///
-  /// - Throws: `RecordingError` with a path relative to the frame (`camera.intrinsics`).
+  /// - Throws: `InputFileError` with a path relative to the frame (`camera.intrinsics`).
   public func simulatedCamera() throws -> Camera {
     do {
       return try camera.camera()
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       throw error.prefixed(.key("camera"))
     }
   }
@@ -152,19 +161,20 @@ extension RecordingVision {
     do {
       return try VisionRequestSettings(
         orientation: orientation, cropAndScale: cropAndScale, modelInputSize: modelInputSize,
-        regionOfInterest: regionOfInterest)
+        regionOfInterest: regionOfInterest, scaleFitAlignment: scaleFitAlignment ?? .center)
     } catch {
       let key: String =
         if case .modelInputSizeNotPositive = error { "modelInputSize" } else { "regionOfInterest" }
-      throw RecordingError(.invalidValue, error.description, path: [.key(key)])
+      throw InputFileError(.invalidValue, error.description, path: [.key(key)])
     }
   }
 
-  /// The recording form of request settings (the scale-fit alignment is not part of the format).
+  /// The recording form of request settings (`scaleFitAlignment` only when not centred).
   public init(_ settings: VisionRequestSettings) {
     self.init(
       cropAndScale: settings.cropAndScale, modelInputSize: settings.modelInputSize,
-      orientation: settings.orientation, regionOfInterest: settings.regionOfInterest)
+      orientation: settings.orientation, regionOfInterest: settings.regionOfInterest,
+      scaleFitAlignment: settings.scaleFitAlignment == .center ? nil : settings.scaleFitAlignment)
   }
 }
 
@@ -172,7 +182,7 @@ extension RecordingViewport {
   /// The viewport.
   public func simulatedViewport() throws -> Viewport {
     guard let viewport = Viewport(size: size, interfaceOrientation: interfaceOrientation) else {
-      throw RecordingError(.invalidValue, "size must be > 0", path: [.key("size")])
+      throw InputFileError(.invalidValue, "size must be > 0", path: [.key("size")])
     }
     return viewport
   }

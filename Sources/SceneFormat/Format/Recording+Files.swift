@@ -12,7 +12,7 @@ extension Recording {
   ///   - file: the name used in error messages, or `nil`.
   ///   - strict: unknown members are errors instead of being kept.
   ///   - limits: the size, nesting, frame and per-frame maxima (`.limitExceeded` when over).
-  /// - Throws: ``RecordingError`` naming `file`, the line and column (syntax) or the JSON path.
+  /// - Throws: ``InputFileError`` naming `file`, the line and column (syntax) or the JSON path.
   /// - Complexity: O(n) in the input length.
   public init(
     jsonBytes: UnsafeBufferPointer<UInt8>, file: String? = nil, strict: Bool = false,
@@ -22,7 +22,7 @@ extension Recording {
       try limits.checkFileBytes(jsonBytes.count)
       let value = try JSONParser.parse(jsonBytes, maximumDepth: limits.parserDepth)
       self = try Recording(json: value, strict: strict, limits: limits)
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       throw error.located(file: file)
     }
   }
@@ -41,7 +41,7 @@ extension Recording {
   /// JSON otherwise. Errors name `path` as given. The file size is checked against `limits`
   /// before anything is read.
   ///
-  /// - Throws: ``RecordingError`` (`.io` when the file cannot be read, `.limitExceeded` when it
+  /// - Throws: ``InputFileError`` (`.io` when the file cannot be read, `.limitExceeded` when it
   ///   is over a limit).
   public init(
     contentsOfFile path: String, strict: Bool = false, limits: RecordingLimits = .default
@@ -55,7 +55,7 @@ extension Recording {
     }
     try Self.checkFileSize(path: path, limits: limits)
     guard let data = FileManager.default.contents(atPath: path) else {
-      throw RecordingError(.io, "cannot read the file", file: path)
+      throw InputFileError(.io, "cannot read the file", file: path)
     }
     self = try data.withUnsafeBytes { raw in
       try Recording(
@@ -71,14 +71,14 @@ extension Recording {
     else { return }
     do {
       try limits.checkFileBytes(size)
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       throw error.located(file: path)
     }
   }
 
   /// The JSON form: one compact line, keys sorted, followed by a newline. Validates first.
   ///
-  /// - Throws: ``RecordingError`` when the recording is invalid.
+  /// - Throws: ``InputFileError`` when the recording is invalid.
   public func jsonBytes() throws -> [UInt8] {
     try validate()
     var output = try JSONWriter.bytes(of: jsonValue)
@@ -89,7 +89,7 @@ extension Recording {
   /// The JSON Lines form: the header line (no `frames`), then one line per frame, each ending in
   /// a newline. Validates first.
   ///
-  /// - Throws: ``RecordingError`` when the recording is invalid.
+  /// - Throws: ``InputFileError`` when the recording is invalid.
   public func jsonLinesBytes() throws -> [UInt8] {
     try validate()
     var output: [UInt8] = []
@@ -98,7 +98,7 @@ extension Recording {
     for (offset, frame) in frames.enumerated() {
       do {
         try JSONWriter.write(frame.jsonValue, into: &output)
-      } catch let error as RecordingError {
+      } catch let error as InputFileError {
         throw error.prefixed(.index(offset)).prefixed(.key("frames"))
       }
       output.append(0x0A)
@@ -108,18 +108,18 @@ extension Recording {
 
   /// Writes the recording to `path`, as JSON Lines when the name ends in `.jsonl`, else JSON.
   ///
-  /// - Throws: ``RecordingError`` naming `path` (invalid recording or I/O failure).
+  /// - Throws: ``InputFileError`` naming `path` (invalid recording or I/O failure).
   public func write(toFile path: String) throws {
     let bytes: [UInt8]
     do {
       bytes = Self.isJSONLines(path: path) ? try jsonLinesBytes() : try jsonBytes()
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       throw error.located(file: path)
     }
     do {
       try Data(bytes).write(to: URL(fileURLWithPath: path))
     } catch {
-      throw RecordingError(.io, "cannot write the file: \(error.localizedDescription)", file: path)
+      throw InputFileError(.io, "cannot write the file: \(error.localizedDescription)", file: path)
     }
   }
 }

@@ -20,7 +20,7 @@ public struct Recording: Sendable, Hashable {
 
   /// Checks the header, every frame, and that timestamps strictly increase.
   ///
-  /// - Throws: ``RecordingError`` whose path starts at the root (`frames[12].timestamp`).
+  /// - Throws: ``InputFileError`` whose path starts at the root (`frames[12].timestamp`).
   /// - Complexity: O(size of the recording).
   public func validate() throws {
     try header.validate()
@@ -29,7 +29,7 @@ public struct Recording: Sendable, Hashable {
       do {
         try frame.validate()
         try Self.checkOrder(frame.timestamp, after: previous)
-      } catch let error as RecordingError {
+      } catch let error as InputFileError {
         throw error.prefixed(.index(offset)).prefixed(.key("frames"))
       }
       previous = frame.timestamp
@@ -39,7 +39,7 @@ public struct Recording: Sendable, Hashable {
   /// The error for a timestamp that does not follow `previous`; path relative to the frame.
   package static func checkOrder(_ timestamp: Double, after previous: Double?) throws {
     if let previous, !(timestamp > previous) {
-      throw RecordingError(
+      throw InputFileError(
         .invalidValue,
         "timestamps must be strictly increasing, got \(JSONWriter.text(of: timestamp)) after \(JSONWriter.text(of: previous))",
         path: [.key("timestamp")])
@@ -52,16 +52,16 @@ public struct Recording: Sendable, Hashable {
   ///   - strict: when `true`, a member the format does not define is an error (`.unknownField`)
   ///     instead of being kept in `extras`.
   ///   - limits: the frame count and per-frame array sizes allowed (checked before decoding).
-  /// - Throws: ``RecordingError`` with the JSON path (the file is filled in by the file readers).
+  /// - Throws: ``InputFileError`` with the JSON path (the file is filled in by the file readers).
   public init(json: JSONValue, strict: Bool = false, limits: RecordingLimits = .default) throws {
     guard case .object(var members) = json else {
-      throw RecordingError(
+      throw InputFileError(
         .typeMismatch, "expected an object at the top level, got \(json.typeName)")
     }
     let framesValue = members.removeValue(forKey: "frames")
     header = try RecordingHeader(json: .object(members), strict: strict)
     guard let framesValue else {
-      throw RecordingError(.missingField, "missing required member \"frames\"")
+      throw InputFileError(.missingField, "missing required member \"frames\"")
     }
     if case .array(let elements) = framesValue { try limits.checkFrameCount(elements.count) }
     var previous: Double?
@@ -73,7 +73,7 @@ public struct Recording: Sendable, Hashable {
         previous = frame.timestamp
         return frame
       }
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       throw error.prefixed(.key("frames"))
     }
   }

@@ -1,7 +1,9 @@
 import SpatialMath
 
 /// The camera of one recorded frame (`ARFrame.camera`), exactly as in the JSON:
-/// `{"transform": [16], "intrinsics": [9], "imageResolution": [w, h]}`.
+/// `{"transform": [16], "intrinsics": [9], "imageResolution": [w, h], "distortion": {...}}`
+/// (`distortion` optional). This is the one JSON form of a camera: `Camera` converts from it
+/// (``camera()``) and to it (``init(_:)``).
 ///
 /// Numbers are kept as `Double` so that a re-written file has the same values; ``worldFromCamera``
 /// converts to the `Float` geometry of the simulator.
@@ -13,17 +15,21 @@ public struct RecordingCamera: Sendable, Hashable {
   public var intrinsics: [Double]
   /// The captured (landscape sensor) image size in pixels.
   public var imageResolution: Size
+  /// The lens distortion of the captured image, or `nil` for an ideal pinhole (the JSON omits
+  /// `distortion`).
+  public var distortion: RecordingLensDistortion?
   /// Members the format does not define, kept for re-writing.
   public var extras: [String: JSONValue]
 
   /// Creates a camera; call ``validate()`` to check it.
   public init(
     transform: [Double], intrinsics: [Double], imageResolution: Size,
-    extras: [String: JSONValue] = [:]
+    distortion: RecordingLensDistortion? = nil, extras: [String: JSONValue] = [:]
   ) {
     self.transform = transform
     self.intrinsics = intrinsics
     self.imageResolution = imageResolution
+    self.distortion = distortion
     self.extras = extras
   }
 
@@ -32,30 +38,36 @@ public struct RecordingCamera: Sendable, Hashable {
   public var worldFromCamera: Matrix4x4? { Matrix4x4(columnMajor: transform.map { Float($0) }) }
 
   /// Checks the transform is 16 finite numbers forming a rigid transform, the intrinsics are 9
-  /// finite numbers with fx, fy > 0, and the image size is positive.
+  /// finite numbers with fx, fy > 0, the image size is positive and the distortion coefficients
+  /// (when present) are finite.
   ///
-  /// - Throws: ``RecordingError`` with a path relative to the camera (`intrinsics[0]`).
+  /// - Throws: ``InputFileError`` with a path relative to the camera (`intrinsics[0]`).
   public func validate() throws {
     do {
       try RecordingValidation.requireRigid(transform)
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       throw error.prefixed(.key("transform"))
     }
     do {
       try RecordingValidation.requireCount(intrinsics, 9)
       try RecordingValidation.requireFinite(intrinsics)
       for index in [0, 4] where !(intrinsics[index] > 0) {
-        throw RecordingError(
+        throw InputFileError(
           .invalidValue, "focal length must be > 0, got \(JSONWriter.text(of: intrinsics[index]))",
           path: [.index(index)])
       }
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       throw error.prefixed(.key("intrinsics"))
     }
     do {
       try RecordingValidation.requirePositive(imageResolution, what: "image")
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       throw error.prefixed(.key("imageResolution"))
+    }
+    do {
+      try distortion?.validate()
+    } catch let error as InputFileError {
+      throw error.prefixed(.key("distortion"))
     }
   }
 
@@ -64,6 +76,9 @@ public struct RecordingCamera: Sendable, Hashable {
     transform = try object.required("transform") { try $0.numbers(count: 16) }
     intrinsics = try object.required("intrinsics") { try $0.numbers(count: 9) }
     imageResolution = try object.required("imageResolution") { try $0.size() }
+    distortion = try object.optional("distortion") {
+      try RecordingLensDistortion(json: $0, strict: strict)
+    }
     extras = try object.extras()
     try validate()
   }
@@ -74,6 +89,7 @@ public struct RecordingCamera: Sendable, Hashable {
     members["transform"] = .numbers(transform)
     members["intrinsics"] = .numbers(intrinsics)
     members["imageResolution"] = .size(imageResolution)
+    if let distortion { members["distortion"] = distortion.jsonValue }
     return .object(members)
   }
 }

@@ -29,22 +29,22 @@ public struct RecordingDetection: Sendable, Hashable {
 
   /// Checks confidence in 0...1, the box inside the unit square, and the ranked labels.
   ///
-  /// - Throws: ``RecordingError`` with a path relative to the detection (`boundingBox[2]`).
+  /// - Throws: ``InputFileError`` with a path relative to the detection (`boundingBox[2]`).
   public func validate() throws {
     guard confidence >= 0 && confidence <= 1 else {
-      throw RecordingError(
+      throw InputFileError(
         .invalidValue, "confidence must be in [0, 1], got \(JSONWriter.text(of: confidence))",
         path: [.key("confidence")])
     }
     do {
       try RecordingValidation.requireUnitBox(boundingBox)
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       throw error.prefixed(.key("boundingBox"))
     }
     for (offset, label) in (labels ?? []).enumerated() {
       do {
         try label.validate()
-      } catch let error as RecordingError {
+      } catch let error as InputFileError {
         throw error.prefixed(.index(offset)).prefixed(.key("labels"))
       }
     }

@@ -20,16 +20,16 @@ public struct RecordingFeaturePoints: Sendable, Hashable {
 
   /// Checks finite points and, when identifiers are present, one per point.
   ///
-  /// - Throws: ``RecordingError`` with a path relative to the point set (`points[3][1]`).
+  /// - Throws: ``InputFileError`` with a path relative to the point set (`points[3][1]`).
   /// - Complexity: O(n).
   public func validate() throws {
     for (offset, point) in points.enumerated()
     where !(point.x.isFinite && point.y.isFinite && point.z.isFinite) {
-      throw RecordingError(
+      throw InputFileError(
         .invalidValue, "point must be finite, got \(point)", path: [.key("points"), .index(offset)])
     }
     if let identifiers, identifiers.count != points.count {
-      throw RecordingError(
+      throw InputFileError(
         .invalidValue,
         "expected one identifier per point (\(points.count)), got \(identifiers.count)",
         path: [.key("identifiers")])
@@ -43,7 +43,7 @@ public struct RecordingFeaturePoints: Sendable, Hashable {
       try $0.array { value -> UInt64 in
         let number = try value.number()
         guard number >= 0, number <= 9_007_199_254_740_992, number == number.rounded() else {
-          throw RecordingError(
+          throw InputFileError(
             .invalidValue,
             "identifier must be an integer in 0...2^53, got \(JSONWriter.text(of: number))")
         }

@@ -46,10 +46,10 @@ public struct RecordingFrame: Sendable, Hashable {
   /// Checks every part of the frame and that plane identifiers are unique (ordering against
   /// other frames is checked by ``Recording/validate()`` and the JSON Lines reader).
   ///
-  /// - Throws: ``RecordingError`` with a path relative to the frame (`planes[1].identifier`).
+  /// - Throws: ``InputFileError`` with a path relative to the frame (`planes[1].identifier`).
   public func validate() throws {
     try RecordingValidation.requireFinite(timestamp, "timestamp")
-    do { try camera.validate() } catch let error as RecordingError {
+    do { try camera.validate() } catch let error as InputFileError {
       throw error.prefixed(.key("camera"))
     }
     if let t = displayTransform {
@@ -57,13 +57,13 @@ public struct RecordingFrame: Sendable, Hashable {
         ("a", t.a), ("b", t.b), ("c", t.c), ("d", t.d), ("tx", t.tx), ("ty", t.ty),
       ]
       where !value.isFinite {
-        throw RecordingError(
+        throw InputFileError(
           .invalidValue, "must be finite, got \(value)",
           path: [.key("displayTransform"), .key(key)])
       }
     }
     if let viewport {
-      do { try viewport.validate() } catch let error as RecordingError {
+      do { try viewport.validate() } catch let error as InputFileError {
         throw error.prefixed(.key("viewport"))
       }
     }
@@ -71,25 +71,25 @@ public struct RecordingFrame: Sendable, Hashable {
     for (offset, plane) in planes.enumerated() {
       do {
         try plane.validate()
-      } catch let error as RecordingError {
+      } catch let error as InputFileError {
         throw error.prefixed(.index(offset)).prefixed(.key("planes"))
       }
       if let first = identifiers.updateValue(offset, forKey: plane.identifier) {
-        throw RecordingError(
+        throw InputFileError(
           .invalidValue,
           "duplicate plane identifier \"\(plane.identifier)\" (also planes[\(first)])",
           path: [.key("planes"), .index(offset), .key("identifier")])
       }
     }
     if let featurePoints {
-      do { try featurePoints.validate() } catch let error as RecordingError {
+      do { try featurePoints.validate() } catch let error as InputFileError {
         throw error.prefixed(.key("featurePoints"))
       }
     }
     for (offset, detection) in detections.enumerated() {
       do {
         try detection.validate()
-      } catch let error as RecordingError {
+      } catch let error as InputFileError {
         throw error.prefixed(.index(offset)).prefixed(.key("detections"))
       }
     }

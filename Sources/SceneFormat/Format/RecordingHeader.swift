@@ -33,15 +33,15 @@ public struct RecordingHeader: Sendable, Hashable {
 
   /// Checks the parts of the header.
   ///
-  /// - Throws: ``RecordingError`` with a path from the root (`vision.modelInputSize[0]`).
+  /// - Throws: ``InputFileError`` with a path from the root (`vision.modelInputSize[0]`).
   public func validate() throws {
-    do { try vision?.validate() } catch let error as RecordingError {
+    do { try vision?.validate() } catch let error as InputFileError {
       throw error.prefixed(.key("vision"))
     }
-    do { try viewport?.validate() } catch let error as RecordingError {
+    do { try viewport?.validate() } catch let error as InputFileError {
       throw error.prefixed(.key("viewport"))
     }
-    do { try truth?.validate() } catch let error as RecordingError {
+    do { try truth?.validate() } catch let error as InputFileError {
       throw error.prefixed(.key("truth"))
     }
   }
@@ -53,14 +53,14 @@ public struct RecordingHeader: Sendable, Hashable {
     var object = try JSONObjectDecoder(json, strict: strict)
     let format = try object.required("format") { try $0.string() }
     guard format == Self.formatName else {
-      throw RecordingError(
+      throw InputFileError(
         .unsupportedVersion,
         "format \"\(format)\" is not \"\(Self.formatName)\"; this build reads only recordings",
         path: [.key("format")])
     }
     let version = try object.required("version") { try $0.number() }
     guard version == Double(Self.supportedVersion) else {
-      throw RecordingError(
+      throw InputFileError(
         .unsupportedVersion,
         "version \(JSONWriter.text(of: version)) is not supported; "
           + "this build reads version \(Self.supportedVersion)",

@@ -17,10 +17,10 @@ public struct RecordingLabel: Sendable, Hashable {
 
   /// Checks the confidence is in 0...1.
   ///
-  /// - Throws: ``RecordingError`` with a path relative to the label (`confidence`).
+  /// - Throws: ``InputFileError`` with a path relative to the label (`confidence`).
   public func validate() throws {
     guard confidence >= 0 && confidence <= 1 else {
-      throw RecordingError(
+      throw InputFileError(
         .invalidValue, "confidence must be in [0, 1], got \(JSONWriter.text(of: confidence))",
         path: [.key("confidence")])
     }

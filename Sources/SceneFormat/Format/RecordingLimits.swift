@@ -1,5 +1,5 @@
 /// Upper bounds the recording readers enforce before they spend memory or time on an input, so
-/// that a hostile or corrupt file fails with a clear ``RecordingError`` (kind `.limitExceeded`,
+/// that a hostile or corrupt file fails with a clear ``InputFileError`` (kind `.limitExceeded`,
 /// naming the file, the frame and the limit) instead of exhausting memory or the stack.
 ///
 /// The defaults are far above what a device records (ARKit reports tens of planes and a few
@@ -56,7 +56,7 @@ public struct RecordingLimits: Sendable, Hashable {
   /// Throws when a document of `count` bytes is over ``maximumFileBytes``.
   package func checkFileBytes(_ count: Int) throws {
     if count > maximumFileBytes {
-      throw RecordingError(
+      throw InputFileError(
         .limitExceeded,
         "file is \(count) bytes, over the limit of \(maximumFileBytes) (maximumFileBytes)")
     }
@@ -66,7 +66,7 @@ public struct RecordingLimits: Sendable, Hashable {
   /// relative to the recording (`frames`).
   package func checkFrameCount(_ count: Int) throws {
     if count > maximumFrames {
-      throw RecordingError(
+      throw InputFileError(
         .limitExceeded, "\(count) frames, over the limit of \(maximumFrames) (maximumFrames)",
         path: [.key("frames")])
     }
@@ -83,7 +83,7 @@ public struct RecordingLimits: Sendable, Hashable {
     if case .array(let detections)? = members["detections"],
       detections.count > maximumDetectionsPerFrame
     {
-      throw RecordingError(
+      throw InputFileError(
         .limitExceeded,
         "\(detections.count) detections, over the limit of \(maximumDetectionsPerFrame) (maximumDetectionsPerFrame)",
         path: [.key("detections")])
@@ -92,7 +92,7 @@ public struct RecordingLimits: Sendable, Hashable {
       case .array(let points)? = cloud["points"],
       points.count > maximumPointsPerFrame
     {
-      throw RecordingError(
+      throw InputFileError(
         .limitExceeded,
         "\(points.count) feature points, over the limit of \(maximumPointsPerFrame) (maximumPointsPerFrame)",
         path: [.key("featurePoints"), .key("points")])
@@ -100,9 +100,9 @@ public struct RecordingLimits: Sendable, Hashable {
   }
 
   /// Throws when `count` planes are over ``maximumPlanesPerFrame``.
-  package func checkPlaneCount(_ count: Int, path: [RecordingError.PathComponent]) throws {
+  package func checkPlaneCount(_ count: Int, path: [InputFileError.PathComponent]) throws {
     if count > maximumPlanesPerFrame {
-      throw RecordingError(
+      throw InputFileError(
         .limitExceeded,
         "\(count) planes, over the limit of \(maximumPlanesPerFrame) (maximumPlanesPerFrame)",
         path: path)

@@ -48,37 +48,37 @@ public struct RecordingPlane: Sendable, Hashable {
   /// Checks a non-empty identifier, 16 finite transform numbers, a finite centre, the extent and
   /// a boundary of at least 3 finite vertices.
   ///
-  /// - Throws: ``RecordingError`` with a path relative to the plane (`boundary`).
+  /// - Throws: ``InputFileError`` with a path relative to the plane (`boundary`).
   public func validate() throws {
     if identifier.isEmpty {
-      throw RecordingError(
+      throw InputFileError(
         .invalidValue, "plane identifier must not be empty", path: [.key("identifier")])
     }
     do {
       try RecordingValidation.requireCount(transform, 16)
       try RecordingValidation.requireFinite(transform)
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       throw error.prefixed(.key("transform"))
     }
     do {
       try RecordingValidation.requireFinite([center.x, center.y, center.z])
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       throw error.prefixed(.key("center"))
     }
     do {
       try extent.validate()
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       throw error.prefixed(.key("extent"))
     }
     if boundary.count < 3 {
-      throw RecordingError(
+      throw InputFileError(
         .invalidValue, "plane boundary needs at least 3 vertices, got \(boundary.count)",
         path: [.key("boundary")])
     }
     for (offset, vertex) in boundary.enumerated() {
       do {
         try RecordingValidation.requireFinite([vertex.x, vertex.y, vertex.z])
-      } catch let error as RecordingError {
+      } catch let error as InputFileError {
         throw error.prefixed(.index(offset)).prefixed(.key("boundary"))
       }
     }

@@ -24,11 +24,11 @@ public struct RecordingPlaneExtent: Sendable, Hashable {
 
   /// Checks width, height > 0 and a finite rotation.
   ///
-  /// - Throws: ``RecordingError`` with a path relative to the extent (`width`).
+  /// - Throws: ``InputFileError`` with a path relative to the extent (`width`).
   public func validate() throws {
     for (key, value) in [("width", width), ("height", height)] where !(value.isFinite && value > 0)
     {
-      throw RecordingError(
+      throw InputFileError(
         .invalidValue, "plane extent must be > 0, got \(JSONWriter.text(of: value))",
         path: [.key(key)])
     }

@@ -16,7 +16,7 @@ public struct RecordingPlaneList: Sendable, Hashable {
 
   /// Checks every plane and that identifiers are unique.
   ///
-  /// - Throws: ``RecordingError`` with a path from the root (`planes[2].extent.width`).
+  /// - Throws: ``InputFileError`` with a path from the root (`planes[2].extent.width`).
   public func validate() throws {
     // A frame performs exactly these checks on its planes.
     var probe = RecordingFrame(
@@ -49,14 +49,14 @@ public struct RecordingPlaneList: Sendable, Hashable {
   ) throws {
     try Recording.checkFileSize(path: path, limits: limits)
     guard let data = FileManager.default.contents(atPath: path) else {
-      throw RecordingError(.io, "cannot read the file", file: path)
+      throw InputFileError(.io, "cannot read the file", file: path)
     }
     do {
       let value = try data.withUnsafeBytes {
         try JSONParser.parse($0.bindMemory(to: UInt8.self), maximumDepth: limits.parserDepth)
       }
       self = try RecordingPlaneList(json: value, strict: strict, limits: limits)
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       throw error.located(file: path)
     }
   }

@@ -14,17 +14,17 @@ public struct RecordingTruth: Sendable, Hashable {
 
   /// Checks every object and that ids are unique.
   ///
-  /// - Throws: ``RecordingError`` with a path relative to the truth (`objects[2].id`).
+  /// - Throws: ``InputFileError`` with a path relative to the truth (`objects[2].id`).
   public func validate() throws {
     var seen: Set<String> = []
     for (offset, object) in objects.enumerated() {
       do {
         try object.validate()
-      } catch let error as RecordingError {
+      } catch let error as InputFileError {
         throw error.prefixed(.index(offset)).prefixed(.key("objects"))
       }
       if !seen.insert(object.id).inserted {
-        throw RecordingError(
+        throw InputFileError(
           .invalidValue, "duplicate truth object id \"\(object.id)\"",
           path: [.key("objects"), .index(offset), .key("id")])
       }

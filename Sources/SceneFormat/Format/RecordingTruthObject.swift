@@ -26,16 +26,16 @@ public struct RecordingTruthObject: Sendable, Hashable {
 
   /// Checks a finite position and a finite, non-negative size.
   ///
-  /// - Throws: ``RecordingError`` with a path relative to the object (`size[1]`).
+  /// - Throws: ``InputFileError`` with a path relative to the object (`size[1]`).
   public func validate() throws {
     do {
       try RecordingValidation.requireFinite([position.x, position.y, position.z])
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       throw error.prefixed(.key("position"))
     }
     for (offset, value) in [size.x, size.y, size.z].enumerated()
     where !(value.isFinite && value >= 0) {
-      throw RecordingError(
+      throw InputFileError(
         .invalidValue, "size must be finite and >= 0, got \(JSONWriter.text(of: value))",
         path: [.key("size"), .index(offset)])
     }

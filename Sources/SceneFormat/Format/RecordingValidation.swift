@@ -9,19 +9,19 @@ package enum RecordingValidation {
 
   package static func requireFinite(_ values: [Double]) throws {
     for (offset, value) in values.enumerated() where !value.isFinite {
-      throw RecordingError(.invalidValue, "must be finite, got \(value)", path: [.index(offset)])
+      throw InputFileError(.invalidValue, "must be finite, got \(value)", path: [.index(offset)])
     }
   }
 
   package static func requireFinite(_ value: Double, _ key: String) throws {
     guard value.isFinite else {
-      throw RecordingError(.invalidValue, "must be finite, got \(value)", path: [.key(key)])
+      throw InputFileError(.invalidValue, "must be finite, got \(value)", path: [.key(key)])
     }
   }
 
   package static func requireCount(_ values: [Double], _ count: Int) throws {
     guard values.count == count else {
-      throw RecordingError(.typeMismatch, "expected \(count) numbers, got \(values.count)")
+      throw InputFileError(.typeMismatch, "expected \(count) numbers, got \(values.count)")
     }
   }
 
@@ -33,7 +33,7 @@ package enum RecordingValidation {
     let bottom = [m[3], m[7], m[11], m[15] - 1]
     if let worst = bottom.map(abs).max(), worst > rigidTolerance {
       let row = [m[3], m[7], m[11], m[15]].map(JSONWriter.text(of:)).joined(separator: ", ")
-      throw RecordingError(
+      throw InputFileError(
         .invalidValue, "not a rigid transform: bottom row is (\(row)), expected (0, 0, 0, 1)")
     }
     var deviation = 0.0
@@ -45,7 +45,7 @@ package enum RecordingValidation {
       }
     }
     if deviation > rigidTolerance {
-      throw RecordingError(
+      throw InputFileError(
         .invalidValue,
         "not a rigid transform: rotation columns are not orthonormal (max |RᵀR - I| = \(JSONWriter.text(of: deviation)), tolerance \(rigidTolerance))"
       )
@@ -54,7 +54,7 @@ package enum RecordingValidation {
       m[0] * (m[5] * m[10] - m[9] * m[6]) - m[4] * (m[1] * m[10] - m[9] * m[2])
       + m[8] * (m[1] * m[6] - m[5] * m[2])
     if det < 0 {
-      throw RecordingError(
+      throw InputFileError(
         .invalidValue,
         "not a rigid transform: rotation is a reflection (det = \(JSONWriter.text(of: det)))")
     }
@@ -63,12 +63,12 @@ package enum RecordingValidation {
   /// Finite, positive width and height.
   package static func requirePositive(_ size: Size, what: String) throws {
     guard size.width.isFinite, size.width > 0 else {
-      throw RecordingError(
+      throw InputFileError(
         .invalidValue, "\(what) width must be > 0, got \(JSONWriter.text(of: size.width))",
         path: [.index(0)])
     }
     guard size.height.isFinite, size.height > 0 else {
-      throw RecordingError(
+      throw InputFileError(
         .invalidValue, "\(what) height must be > 0, got \(JSONWriter.text(of: size.height))",
         path: [.index(1)])
     }
@@ -80,18 +80,18 @@ package enum RecordingValidation {
     try requireFinite(values)
     let names = ["x", "y", "width", "height"]
     for k in 0..<4 where values[k] < 0 {
-      throw RecordingError(
+      throw InputFileError(
         .invalidValue, "\(names[k]) must be >= 0, got \(JSONWriter.text(of: values[k]))",
         path: [.index(k)])
     }
     let slack = 1e-9
     if values[0] + values[2] > 1 + slack {
-      throw RecordingError(
+      throw InputFileError(
         .invalidValue,
         "box must lie within [0, 1]: x + width = \(JSONWriter.text(of: values[0] + values[2])) > 1")
     }
     if values[1] + values[3] > 1 + slack {
-      throw RecordingError(
+      throw InputFileError(
         .invalidValue,
         "box must lie within [0, 1]: y + height = \(JSONWriter.text(of: values[1] + values[3])) > 1"
       )

@@ -22,11 +22,11 @@ public struct RecordingViewport: Sendable, Hashable {
 
   /// Checks the size is positive.
   ///
-  /// - Throws: ``RecordingError`` with a path relative to the viewport (`size[0]`).
+  /// - Throws: ``InputFileError`` with a path relative to the viewport (`size[0]`).
   public func validate() throws {
     do {
       try RecordingValidation.requirePositive(size, what: "viewport")
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       throw error.prefixed(.key("size"))
     }
   }

@@ -53,7 +53,7 @@ public struct ARKitDataLoggerImporter: Sendable, Hashable {
 
   /// Reads the logger files in `directory` and returns a validated recording.
   ///
-  /// - Throws: ``RecordingError`` of kind `.importFormat` naming the file and 1-based line
+  /// - Throws: ``InputFileError`` of kind `.importFormat` naming the file and 1-based line
   ///   (wrong number of fields, a field that is not a finite number, a pose that is not rigid,
   ///   timestamps not increasing), `.io` when the pose file cannot be read, `.invalidValue` for
   ///   bad intrinsics or image size.
@@ -93,13 +93,13 @@ public struct ARKitDataLoggerImporter: Sendable, Hashable {
       }
       do {
         try RecordingValidation.requireRigid(camera.transform)
-      } catch let error as RecordingError {
+      } catch let error as InputFileError {
         throw Self.error(Self.poseFileName, line, error.message)
       }
       frames.append(RecordingFrame(timestamp: nanoseconds / 1e9, camera: camera))
     }
     guard !frames.isEmpty else {
-      throw RecordingError(.importFormat, "no pose lines", file: Self.poseFileName)
+      throw InputFileError(.importFormat, "no pose lines", file: Self.poseFileName)
     }
 
     if FileManager.default.fileExists(atPath: pointPath) {
@@ -130,8 +130,8 @@ public struct ARKitDataLoggerImporter: Sendable, Hashable {
     return recording
   }
 
-  package static func error(_ file: String, _ line: Int, _ message: String) -> RecordingError {
-    RecordingError(.importFormat, message, file: file, line: line)
+  package static func error(_ file: String, _ line: Int, _ message: String) -> InputFileError {
+    InputFileError(.importFormat, message, file: file, line: line)
   }
 
   /// Calls `body` with the numbers of each non-comment, non-blank line and its 1-based number;
@@ -141,7 +141,7 @@ public struct ARKitDataLoggerImporter: Sendable, Hashable {
     _ body: ([Double], Int) throws -> Void
   ) throws {
     guard let handle = FileHandle(forReadingAtPath: path) else {
-      throw RecordingError(.io, "cannot open the file", file: fileName)
+      throw InputFileError(.io, "cannot open the file", file: fileName)
     }
     let lines = BufferedLineReader(handle: handle)
     var fields: [Double] = []
@@ -150,7 +150,7 @@ public struct ARKitDataLoggerImporter: Sendable, Hashable {
       do {
         next = try lines.nextLine()
       } catch {
-        throw RecordingError(
+        throw InputFileError(
           .io, "cannot read the file: \(error.localizedDescription)", file: fileName)
       }
       guard let line = next else { return }

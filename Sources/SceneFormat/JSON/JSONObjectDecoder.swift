@@ -16,7 +16,7 @@ package struct JSONObjectDecoder {
 
   package init(_ value: JSONValue, strict: Bool) throws {
     guard case .object(let members) = value else {
-      throw RecordingError(.typeMismatch, "expected an object, got \(value.typeName)")
+      throw InputFileError(.typeMismatch, "expected an object, got \(value.typeName)")
     }
     self.members = members
     self.strict = strict
@@ -31,12 +31,12 @@ package struct JSONObjectDecoder {
 
   package mutating func required<T>(_ key: String, _ body: (JSONValue) throws -> T) throws -> T {
     guard let value = members[key] else {
-      throw RecordingError(.missingField, "missing required member \"\(key)\"")
+      throw InputFileError(.missingField, "missing required member \"\(key)\"")
     }
     consumedKeys.append(key)
     do {
       return try body(value)
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       throw error.prefixed(.key(key))
     }
   }
@@ -47,7 +47,7 @@ package struct JSONObjectDecoder {
     if case .null = value { return nil }
     do {
       return try body(value)
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       throw error.prefixed(.key(key))
     }
   }
@@ -56,7 +56,7 @@ package struct JSONObjectDecoder {
   package func extras() throws -> [String: JSONValue] {
     let remaining = self.remaining
     if strict, let key = remaining.keys.min(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
-      throw RecordingError(.unknownField, "unknown member (strict mode)", path: [.key(key)])
+      throw InputFileError(.unknownField, "unknown member (strict mode)", path: [.key(key)])
     }
     return remaining
   }
@@ -66,7 +66,7 @@ extension JSONValue {
   /// The number, or a type error.
   package func number() throws -> Double {
     guard case .number(let value) = self else {
-      throw RecordingError(.typeMismatch, "expected a number, got \(typeName)")
+      throw InputFileError(.typeMismatch, "expected a number, got \(typeName)")
     }
     return value
   }
@@ -74,7 +74,7 @@ extension JSONValue {
   /// The string, or a type error.
   package func string() throws -> String {
     guard case .string(let value) = self else {
-      throw RecordingError(.typeMismatch, "expected a string, got \(typeName)")
+      throw InputFileError(.typeMismatch, "expected a string, got \(typeName)")
     }
     return value
   }
@@ -82,14 +82,14 @@ extension JSONValue {
   /// The elements decoded by `body`, with the index put in front of errors' paths.
   package func array<T>(_ body: (JSONValue) throws -> T) throws -> [T] {
     guard case .array(let elements) = self else {
-      throw RecordingError(.typeMismatch, "expected an array, got \(typeName)")
+      throw InputFileError(.typeMismatch, "expected an array, got \(typeName)")
     }
     var result: [T] = []
     result.reserveCapacity(elements.count)
     for (offset, element) in elements.enumerated() {
       do {
         result.append(try body(element))
-      } catch let error as RecordingError {
+      } catch let error as InputFileError {
         throw error.prefixed(.index(offset))
       }
     }
@@ -99,16 +99,16 @@ extension JSONValue {
   /// An array of exactly `count` numbers (any count when `nil`).
   package func numbers(count: Int?) throws -> [Double] {
     guard case .array(let elements) = self else {
-      throw RecordingError(.typeMismatch, "expected an array of numbers, got \(typeName)")
+      throw InputFileError(.typeMismatch, "expected an array of numbers, got \(typeName)")
     }
     if let count, elements.count != count {
-      throw RecordingError(.typeMismatch, "expected \(count) numbers, got \(elements.count)")
+      throw InputFileError(.typeMismatch, "expected \(count) numbers, got \(elements.count)")
     }
     var result: [Double] = []
     result.reserveCapacity(elements.count)
     for (offset, element) in elements.enumerated() {
       guard case .number(let value) = element else {
-        throw RecordingError(
+        throw InputFileError(
           .typeMismatch, "expected a number, got \(element.typeName)", path: [.index(offset)])
       }
       result.append(value)
@@ -121,7 +121,7 @@ extension JSONValue {
     let name = try string()
     guard let value = E(name: name) else {
       let valid = E.allNames.joined(separator: ", ")
-      throw RecordingError(.invalidValue, "unknown \(what) \"\(name)\"; valid: \(valid)")
+      throw InputFileError(.invalidValue, "unknown \(what) \"\(name)\"; valid: \(valid)")
     }
     return value
   }

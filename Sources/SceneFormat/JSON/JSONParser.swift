@@ -7,7 +7,7 @@
 /// Nesting is limited (by default to ``maximumDepth``, which is also the largest limit a caller
 /// can ask for) so that hostile input cannot overflow the stack; deeper input is a `.syntax`
 /// error at the bracket that goes too deep.
-/// Errors are ``RecordingError`` of kind `.syntax` with the 1-based line and column.
+/// Errors are ``InputFileError`` of kind `.syntax` with the 1-based line and column.
 ///
 /// - Complexity: O(n) in the input length.
 public enum JSONParser {
@@ -56,7 +56,7 @@ package struct JSONCursor {
   package init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
   /// A syntax error at the current position, with line and column computed from the offset.
-  package func error(_ message: String, at offset: Int? = nil) -> RecordingError {
+  package func error(_ message: String, at offset: Int? = nil) -> InputFileError {
     let stop = min(offset ?? index, bytes.count)
     var line = 1
     var lineStart = 0
@@ -68,11 +68,11 @@ package struct JSONCursor {
       }
       i += 1
     }
-    return RecordingError(.syntax, message, line: line, column: stop - lineStart + 1)
+    return InputFileError(.syntax, message, line: line, column: stop - lineStart + 1)
   }
 
   /// The `.limitExceeded` error for an array or object nested deeper than ``maximumDepth``.
-  package func depthError() -> RecordingError {
+  package func depthError() -> InputFileError {
     var failure = error("nesting deeper than \(maximumDepth) (maximumNestingDepth)")
     failure.kind = .limitExceeded
     return failure

@@ -9,7 +9,7 @@
 public enum JSONWriter {
   /// The UTF-8 bytes of `value`.
   ///
-  /// - Throws: ``RecordingError`` of kind `.invalidValue` for a NaN or infinite number.
+  /// - Throws: ``InputFileError`` of kind `.invalidValue` for a NaN or infinite number.
   /// - Complexity: O(n log n) in the number of object members (sorting), O(n) otherwise.
   public static func bytes(of value: JSONValue) throws -> [UInt8] {
     var output: [UInt8] = []
@@ -30,7 +30,7 @@ public enum JSONWriter {
         if offset > 0 { output.append(UInt8(ascii: ",")) }
         do {
           try write(element, into: &output)
-        } catch let error as RecordingError {
+        } catch let error as InputFileError {
           throw error.prefixed(.index(offset))
         }
       }
@@ -44,7 +44,7 @@ public enum JSONWriter {
         output.append(UInt8(ascii: ":"))
         do {
           try write(members[key]!, into: &output)
-        } catch let error as RecordingError {
+        } catch let error as InputFileError {
           throw error.prefixed(.key(key))
         }
       }
@@ -59,7 +59,7 @@ public enum JSONWriter {
 
   package static func writeNumber(_ number: Double, into output: inout [UInt8]) throws {
     guard number.isFinite else {
-      throw RecordingError(.invalidValue, "number \(number) cannot be written as JSON")
+      throw InputFileError(.invalidValue, "number \(number) cannot be written as JSON")
     }
     if number == number.rounded(), abs(number) < 9_007_199_254_740_992,
       !(number == 0 && number.sign == .minus)

@@ -24,7 +24,7 @@ package final class BufferedLineReader {
 
   /// The next line's bytes without the terminator, or `nil` at the end of the file.
   ///
-  /// - Throws: `RecordingError` (`.limitExceeded`, with the line number) for a line longer
+  /// - Throws: `InputFileError` (`.limitExceeded`, with the line number) for a line longer
   ///   than `maximumLineBytes`; the file's read errors as they are.
   package func nextLine() throws -> ArraySlice<UInt8>? {
     var searchFrom = start
@@ -65,7 +65,7 @@ package final class BufferedLineReader {
   /// Throws `.limitExceeded` (naming the next line) when `count` bytes of it are too many.
   private func checkLength(_ count: Int) throws {
     if count > maximumLineBytes {
-      throw RecordingError(
+      throw InputFileError(
         .limitExceeded, "line is longer than \(maximumLineBytes) bytes (maximumLineBytes)",
         line: lineNumber + 1)
     }

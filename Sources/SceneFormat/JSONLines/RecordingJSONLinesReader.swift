@@ -38,46 +38,46 @@ public struct RecordingJSONLinesReader {
 
   /// Opens `path` and reads its header line.
   ///
-  /// - Throws: ``RecordingError``: `.io` when the file cannot be opened, `.missingField` for an
+  /// - Throws: ``InputFileError``: `.io` when the file cannot be opened, `.missingField` for an
   ///   empty file, the header's decoding errors (unknown version first), or a header that
   ///   contains `frames`; `.limitExceeded` when the file is larger than `limits` allow.
   public init(path: String, strict: Bool = false, limits: RecordingLimits = .default) throws {
     try Recording.checkFileSize(path: path, limits: limits)
     guard let handle = FileHandle(forReadingAtPath: path) else {
-      throw RecordingError(.io, "cannot open the file", file: path)
+      throw InputFileError(.io, "cannot open the file", file: path)
     }
     self.path = path
     self.strict = strict
     self.limits = limits
     lines = BufferedLineReader(handle: handle, maximumLineBytes: limits.maximumLineBytes)
     guard let line = try Self.nextNonBlankLine(lines, path: path) else {
-      throw RecordingError(.missingField, "empty file: expected a header line", file: path, line: 1)
+      throw InputFileError(.missingField, "empty file: expected a header line", file: path, line: 1)
     }
     do {
       let value = try line.withUnsafeBufferPointer {
         try JSONParser.parse($0, maximumDepth: limits.parserDepth)
       }
       if case .object(let members) = value, members["frames"] != nil {
-        throw RecordingError(
+        throw InputFileError(
           .invalidValue,
           "a JSON Lines header must not contain frames (one frame per line follows it)",
           path: [.key("frames")])
       }
       header = try RecordingHeader(json: value, strict: strict)
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       throw Self.locate(error, path: path, line: lines.lineNumber)
     }
   }
 
   /// The next frame, or `nil` after the last line.
   ///
-  /// - Throws: ``RecordingError`` naming the file, line and `frames[i]` path.
+  /// - Throws: ``InputFileError`` naming the file, line and `frames[i]` path.
   public mutating func next() throws -> RecordingFrame? {
     let line: [UInt8]
     do {
       guard let next = try Self.nextNonBlankLine(lines, path: path) else { return nil }
       line = next
-    } catch let error as RecordingError where error.kind == .limitExceeded {
+    } catch let error as InputFileError where error.kind == .limitExceeded {
       canContinueAfterError = false
       throw error.prefixed(.index(frameIndex)).prefixed(.key("frames"))
     } catch {
@@ -88,7 +88,7 @@ public struct RecordingJSONLinesReader {
       do {
         if frameIndex >= limits.maximumFrames {
           canContinueAfterError = false
-          throw RecordingError(
+          throw InputFileError(
             .limitExceeded, "more than \(limits.maximumFrames) frames (maximumFrames)")
         }
         let value = try line.withUnsafeBufferPointer {
@@ -100,11 +100,11 @@ public struct RecordingJSONLinesReader {
         previousTimestamp = frame.timestamp
         frameIndex += 1
         return frame
-      } catch let error as RecordingError {
+      } catch let error as InputFileError {
         defer { frameIndex += 1 }  // The line is consumed: the next one is the next frame.
         throw error.prefixed(.index(frameIndex)).prefixed(.key("frames"))
       }
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       throw Self.locate(error, path: path, line: lines.lineNumber)
     }
   }
@@ -116,16 +116,16 @@ public struct RecordingJSONLinesReader {
         if line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) { return Array(line) }
       }
       return nil
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       throw error.located(file: path)
     } catch {
-      throw RecordingError(.io, "cannot read the file: \(error.localizedDescription)", file: path)
+      throw InputFileError(.io, "cannot read the file: \(error.localizedDescription)", file: path)
     }
   }
 
   /// Puts the file and line on `error` (a syntax error's line within the one-line document is
   /// replaced by the file line; its column is kept).
-  private static func locate(_ error: RecordingError, path: String, line: Int) -> RecordingError {
+  private static func locate(_ error: InputFileError, path: String, line: Int) -> InputFileError {
     var copy = error
     copy.file = path
     copy.line = line

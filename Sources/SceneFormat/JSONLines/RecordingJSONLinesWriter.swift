@@ -24,20 +24,20 @@ public struct RecordingJSONLinesWriter {
 
   /// Creates (or truncates) `path` and writes the header line.
   ///
-  /// - Throws: ``RecordingError`` naming `path`: `.io` when it cannot be created, or the header's
+  /// - Throws: ``InputFileError`` naming `path`: `.io` when it cannot be created, or the header's
   ///   validation error.
   public init(path: String, header: RecordingHeader) throws {
     self.path = path
-    do { try header.validate() } catch let error as RecordingError {
+    do { try header.validate() } catch let error as InputFileError {
       throw error.located(file: path)
     }
     guard FileManager.default.createFile(atPath: path, contents: nil),
       let handle = FileHandle(forWritingAtPath: path)
     else {
-      throw RecordingError(.io, "cannot create the file", file: path)
+      throw InputFileError(.io, "cannot create the file", file: path)
     }
     self.handle = handle
-    do { try JSONWriter.write(header.jsonValue, into: &buffer) } catch let error as RecordingError {
+    do { try JSONWriter.write(header.jsonValue, into: &buffer) } catch let error as InputFileError {
       throw error.located(file: path)
     }
     buffer.append(0x0A)
@@ -45,14 +45,14 @@ public struct RecordingJSONLinesWriter {
 
   /// Validates and appends one frame line.
   ///
-  /// - Throws: ``RecordingError`` naming the file and `frames[i]`; `.io` on a write failure.
+  /// - Throws: ``InputFileError`` naming the file and `frames[i]`; `.io` on a write failure.
   public mutating func write(_ frame: RecordingFrame) throws {
     do {
       do {
         try frame.validate()
         try Recording.checkOrder(frame.timestamp, after: previousTimestamp)
         try JSONWriter.write(frame.jsonValue, into: &buffer)
-      } catch let error as RecordingError {
+      } catch let error as InputFileError {
         throw error.prefixed(.index(frameCount)).prefixed(.key("frames")).located(file: path)
       }
     }
@@ -64,18 +64,18 @@ public struct RecordingJSONLinesWriter {
 
   /// Writes what is buffered and closes the file.
   ///
-  /// - Throws: ``RecordingError`` (`.io`) naming the file.
+  /// - Throws: ``InputFileError`` (`.io`) naming the file.
   public mutating func close() throws {
     try flush()
     do { try handle.close() } catch {
-      throw RecordingError(.io, "cannot close the file: \(error.localizedDescription)", file: path)
+      throw InputFileError(.io, "cannot close the file: \(error.localizedDescription)", file: path)
     }
   }
 
   private mutating func flush() throws {
     guard !buffer.isEmpty else { return }
     do { try handle.write(contentsOf: buffer) } catch {
-      throw RecordingError(.io, "cannot write the file: \(error.localizedDescription)", file: path)
+      throw InputFileError(.io, "cannot write the file: \(error.localizedDescription)", file: path)
     }
     buffer.removeAll(keepingCapacity: true)
   }

@@ -27,8 +27,8 @@ public struct ReplayCapture: Sendable {
   /// Replays the recording that `makeSource` opens (it is called twice and must give the same
   /// frames each time) and captures frame `frameIndex` (0-based; `nil` for the last frame).
   ///
-  /// - Throws: `RecordingError` naming the file, frame and JSON path for a recording that cannot
-  ///   be replayed; `RecordingError` (`.invalidValue`, path `frames`) naming the valid range when
+  /// - Throws: `InputFileError` naming the file, frame and JSON path for a recording that cannot
+  ///   be replayed; `InputFileError` (`.invalidValue`, path `frames`) naming the valid range when
   ///   `frameIndex` is outside it or the recording has no frames.
   public init(
     settings: ReplaySettings, frameIndex: Int?, makeSource: () throws -> ReplaySource
@@ -49,13 +49,13 @@ public struct ReplayCapture: Sendable {
     tracks = recorder.histories
     truthObjects = source.header.truth?.objects ?? []
     guard frameCount > 0 else {
-      throw RecordingError(
+      throw InputFileError(
         .invalidValue, "the recording has no frames to draw", path: [.key("frames")],
         file: source.file)
     }
     let chosen = frameIndex ?? frameCount - 1
     guard (0..<frameCount).contains(chosen), let markers = chosenMarkers[chosen] else {
-      throw RecordingError(
+      throw InputFileError(
         .invalidValue,
         "frame \(chosen) is out of range: the recording has \(frameCount) frames (0...\(frameCount - 1))",
         path: [.key("frames")], file: source.file)
@@ -86,7 +86,7 @@ public struct ReplayCapture: Sendable {
     }
     cameraPositions = positions
     guard let snapshot else {
-      throw RecordingError(
+      throw InputFileError(
         .invalidValue, "frame \(chosen) could not be read again", path: [.key("frames")],
         file: second.file)
     }

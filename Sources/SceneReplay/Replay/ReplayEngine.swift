@@ -42,7 +42,7 @@ public struct ReplayEngine: Sendable {
   /// Replays every frame of `source`, calling `onFrame` with each frame's markers in frame order
   /// and `onProgress` with the number of frames done (replayed or skipped) after each chunk.
   ///
-  /// - Throws: `RecordingError` naming the file, the frame index and the JSON path of the first
+  /// - Throws: `InputFileError` naming the file, the frame index and the JSON path of the first
   ///   frame that cannot be replayed (unless ``skipInvalidFrames``) or of the missing header
   ///   settings; errors thrown by `onFrame` are passed on.
   public func run(
@@ -54,13 +54,13 @@ public struct ReplayEngine: Sendable {
     let headerViewport: Viewport?
     do {
       headerViewport = try header.viewport?.simulatedViewport()
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       throw error.prefixed(.key("viewport")).located(file: source.file)
     }
     guard
       var tracker = MarkerTracker(configuration: settings.tracker, filterPrototype: settings.filter)
     else {
-      throw RecordingError(
+      throw InputFileError(
         .invalidValue, "the tracker configuration is not valid", file: source.file)
     }
     let pipeline = PlacementPipeline(settings: settings.placement)
@@ -70,7 +70,7 @@ public struct ReplayEngine: Sendable {
     var report = ReplayReport()
     if skipInvalidFrames { report.skippedFrames = [] }
     var frameIndex = 0
-    var chunk: [Result<RecordingFrame, RecordingError>] = []
+    var chunk: [Result<RecordingFrame, InputFileError>] = []
     chunk.reserveCapacity(chunkFrameCount)
     var finished = false
     while !finished {
@@ -126,17 +126,17 @@ public struct ReplayEngine: Sendable {
   /// the source is exhausted or cannot go on (a read failure without ``skipInvalidFrames``, or
   /// one after which the source cannot continue).
   func read(
-    _ source: inout ReplaySource, into chunk: inout [Result<RecordingFrame, RecordingError>]
+    _ source: inout ReplaySource, into chunk: inout [Result<RecordingFrame, InputFileError>]
   ) -> Bool {
     while chunk.count < chunkFrameCount {
       do {
         guard let frame = try source.next() else { return true }
         chunk.append(.success(frame))
-      } catch let error as RecordingError {
+      } catch let error as InputFileError {
         chunk.append(.failure(error))  // Reported after the frames read before it.
         if !skipInvalidFrames || !source.canContinueAfterError { return true }
       } catch {
-        chunk.append(.failure(RecordingError(.io, "\(error)")))
+        chunk.append(.failure(InputFileError(.io, "\(error)")))
         return true
       }
     }
@@ -148,7 +148,7 @@ public struct ReplayEngine: Sendable {
   /// ``skipInvalidFrames`` and a source that can go on (`canContinue`), the frame is listed in
   /// `report.skippedFrames`; otherwise the file is refused with the error.
   func frameFailed(
-    _ error: RecordingError, frameIndex: Int, timestampSeconds: Double?, file: String?,
+    _ error: InputFileError, frameIndex: Int, timestampSeconds: Double?, file: String?,
     canContinue: Bool, report: inout ReplayReport
   ) throws {
     let located =
@@ -165,14 +165,14 @@ public struct ReplayEngine: Sendable {
   func requestSettings(_ header: RecordingHeader, file: String?) throws -> VisionRequestSettings {
     if let override = settings.interpretVisionAs { return override }
     guard let vision = header.vision else {
-      throw RecordingError(
+      throw InputFileError(
         .missingField,
         "the recording has no \"vision\" settings; give them with interpretVisionAs in the replay settings",
         path: [.key("vision")], file: file)
     }
     do {
       return try vision.requestSettings()
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       throw error.prefixed(.key("vision")).located(file: file)
     }
   }
@@ -193,17 +193,17 @@ public struct ReplayEngine: Sendable {
   /// result is in frame order. Read failures pass through; conversion errors carry paths
   /// relative to the frame.
   func prepare(
-    _ frames: [Result<RecordingFrame, RecordingError>], pipeline: PlacementPipeline,
+    _ frames: [Result<RecordingFrame, InputFileError>], pipeline: PlacementPipeline,
     request: VisionRequestSettings, headerViewport: Viewport?
-  ) -> [Result<PreparedFrame, RecordingError>] {
-    let work = { @Sendable (entry: Result<RecordingFrame, RecordingError>) in
+  ) -> [Result<PreparedFrame, InputFileError>] {
+    let work = { @Sendable (entry: Result<RecordingFrame, InputFileError>) in
       entry.flatMap {
         Self.prepare($0, pipeline: pipeline, request: request, headerViewport: headerViewport)
       }
     }
     let slices = min(threadCount, frames.count)
     guard slices > 1 else { return frames.map(work) }
-    var results = [Result<PreparedFrame, RecordingError>?](repeating: nil, count: frames.count)
+    var results = [Result<PreparedFrame, InputFileError>?](repeating: nil, count: frames.count)
     results.withUnsafeMutableBufferPointer { buffer in
       nonisolated(unsafe) let output = buffer
       let sliceLength = (frames.count + slices - 1) / slices
@@ -220,7 +220,7 @@ public struct ReplayEngine: Sendable {
   static func prepare(
     _ frame: RecordingFrame, pipeline: PlacementPipeline, request: VisionRequestSettings,
     headerViewport: Viewport?
-  ) -> Result<PreparedFrame, RecordingError> {
+  ) -> Result<PreparedFrame, InputFileError> {
     do {
       let camera = try frame.simulatedCamera()
       let world = try frame.frameWorld()
@@ -228,12 +228,12 @@ public struct ReplayEngine: Sendable {
       if let recorded = frame.viewport {
         do {
           viewport = try recorded.simulatedViewport()
-        } catch let error as RecordingError {
+        } catch let error as InputFileError {
           throw error.prefixed(.key("viewport"))
         }
       }
       guard let base = viewport else {
-        throw RecordingError(
+        throw InputFileError(
           .missingField, "no viewport in the frame or the recording header",
           path: [.key("viewport")])
       }
@@ -254,10 +254,10 @@ public struct ReplayEngine: Sendable {
           placements: placements,
           world: world,
           detectorView: DetectorView(camera: camera, detectedImageNormalizedRect: detected)))
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       return .failure(error)
     } catch {
-      return .failure(RecordingError(.invalidValue, "\(error)"))
+      return .failure(InputFileError(.invalidValue, "\(error)"))
     }
   }
 }

@@ -58,7 +58,7 @@ public struct ReplaySettings: Sendable, Hashable {
 
   /// Decodes settings from the JSON form (see the type's documentation).
   ///
-  /// - Throws: `RecordingError` naming the JSON path of the bad member (`tracker.confirmationHitCount`).
+  /// - Throws: `InputFileError` naming the JSON path of the bad member (`tracker.confirmationHitCount`).
   public init(json: JSONValue) throws {
     var object = try JSONObjectDecoder(json, strict: true)
     self.init()
@@ -66,7 +66,7 @@ public struct ReplaySettings: Sendable, Hashable {
     let parameters =
       try object.optional("filterParameters") { value -> [String: String] in
         guard case .object(let members) = value else {
-          throw RecordingError(.typeMismatch, "expected an object, got \(value.typeName)")
+          throw InputFileError(.typeMismatch, "expected an object, got \(value.typeName)")
         }
         var text: [String: String] = [:]
         for (key, member) in members {
@@ -74,7 +74,7 @@ public struct ReplaySettings: Sendable, Hashable {
           case .string(let s): text[key] = s
           case .number(let n): text[key] = JSONWriter.text(of: n)
           default:
-            throw RecordingError(
+            throw InputFileError(
               .typeMismatch, "expected a string or a number, got \(member.typeName)",
               path: [.key(key)])
           }
@@ -85,9 +85,11 @@ public struct ReplaySettings: Sendable, Hashable {
       do {
         filter = try AnyPositionFilter(name: filterName ?? "kalman", parameters: parameters)
       } catch {
-        throw RecordingError(
-          .invalidValue, error.description,
-          path: [.key(filterName == nil ? "filterParameters" : "filter")])
+        // The filter error names no place; the path does: `filter` for the name,
+        // `filterParameters.<name>` for a parameter.
+        throw InputFileError(
+          .invalidValue, error.message,
+          path: error.parameter.map { [.key("filterParameters"), .key($0)] } ?? [.key("filter")])
       }
     }
     if let tracker = try object.optional("tracker", { try Self.tracker(from: $0) }) {
@@ -112,7 +114,7 @@ public struct ReplaySettings: Sendable, Hashable {
       { value -> UInt64 in
         let n = try value.number()
         guard n >= 0, n < 9_007_199_254_740_992, n == n.rounded() else {
-          throw RecordingError(
+          throw InputFileError(
             .invalidValue, "expected an integer in 0..<2^53, got \(JSONWriter.text(of: n))")
         }
         return UInt64(n)
@@ -126,7 +128,7 @@ public struct ReplaySettings: Sendable, Hashable {
     matchThresholdMeters = try object.optional("matchThresholdMeters") { value -> Float in
       let n = try value.number()
       guard n.isFinite, n > 0 else {
-        throw RecordingError(.invalidValue, "must be > 0, got \(JSONWriter.text(of: n))")
+        throw InputFileError(.invalidValue, "must be > 0, got \(JSONWriter.text(of: n))")
       }
       return Float(n)
     }
@@ -138,14 +140,14 @@ public struct ReplaySettings: Sendable, Hashable {
 
   /// Reads a settings file (JSON).
   ///
-  /// - Throws: `RecordingError` naming `path` and the JSON path (or `.io`).
+  /// - Throws: `InputFileError` naming `path` and the JSON path (or `.io`).
   public init(contentsOfFile path: String) throws {
     guard let data = FileManager.default.contents(atPath: path) else {
-      throw RecordingError(.io, "cannot read the file", file: path)
+      throw InputFileError(.io, "cannot read the file", file: path)
     }
     do {
       self = try ReplaySettings(json: JSONParser.parse([UInt8](data)))
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       throw error.located(file: path)
     }
   }
@@ -157,7 +159,7 @@ public struct ReplaySettings: Sendable, Hashable {
     func count(_ value: JSONValue) throws -> Int {
       let n = try value.number()
       guard n == n.rounded(), n >= 0, n <= 1_000_000 else {
-        throw RecordingError(
+        throw InputFileError(
           .invalidValue, "expected an integer >= 0, got \(JSONWriter.text(of: n))")
       }
       return Int(n)
@@ -190,7 +192,7 @@ public struct ReplaySettings: Sendable, Hashable {
     if let v = try object.optional("rigidMinimumSupport", count) { c.rigidMinimumSupport = v }
     _ = try object.extras()
     guard c.isValid else {
-      throw RecordingError(
+      throw InputFileError(
         .invalidValue,
         "the tracker configuration is not valid (sizes and counts must be finite and positive)")
     }
@@ -199,7 +201,7 @@ public struct ReplaySettings: Sendable, Hashable {
 
   static func bool(from value: JSONValue) throws -> Bool {
     guard case .bool(let flag) = value else {
-      throw RecordingError(.typeMismatch, "expected a boolean, got \(value.typeName)")
+      throw InputFileError(.typeMismatch, "expected a boolean, got \(value.typeName)")
     }
     return flag
   }
@@ -223,14 +225,14 @@ public struct ReplaySettings: Sendable, Hashable {
     if case .string(let name) = value {
       guard let point = BoxAnchorPoint.named.first(where: { $0.name == name })?.point else {
         let valid = BoxAnchorPoint.named.map(\.name).joined(separator: ", ")
-        throw RecordingError(
+        throw InputFileError(
           .invalidValue, "unknown anchorPoint \"\(name)\"; valid: \(valid) or [x, y]")
       }
       return point
     }
     let xy = try value.numbers(count: 2)
     guard let point = BoxAnchorPoint(x: xy[0], y: xy[1]) else {
-      throw RecordingError(.invalidValue, "anchorPoint fractions must be in [0, 1]")
+      throw InputFileError(.invalidValue, "anchorPoint fractions must be in [0, 1]")
     }
     return point
   }

@@ -11,10 +11,10 @@ public struct ReplaySkippedFrame: Sendable, Hashable {
   public var timestampSeconds: Double?
   /// Why: the error with its file, line (JSON Lines) and JSON path from the root
   /// (`frames[2].camera.intrinsics`).
-  public var error: RecordingError
+  public var error: InputFileError
 
   /// Creates an entry.
-  public init(frameIndex: Int, timestampSeconds: Double?, error: RecordingError) {
+  public init(frameIndex: Int, timestampSeconds: Double?, error: InputFileError) {
     self.frameIndex = frameIndex
     self.timestampSeconds = timestampSeconds
     self.error = error

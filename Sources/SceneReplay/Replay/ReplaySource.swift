@@ -35,7 +35,7 @@ public struct ReplaySource {
         try Recording.checkOrder(frame.timestamp, after: previousTimestamp)
         previousTimestamp = frame.timestamp
         return frame
-      } catch let error as RecordingError {
+      } catch let error as InputFileError {
         throw error.prefixed(.index(index)).prefixed(.key("frames"))
       }
     }
@@ -71,7 +71,7 @@ public struct ReplaySource {
   ///
   /// - Parameter limits: the file, line, frame-count, per-frame and nesting maxima
   ///   (`.limitExceeded` when over).
-  /// - Throws: `RecordingError` naming the file (and the line and column of a syntax error, or
+  /// - Throws: `InputFileError` naming the file (and the line and column of a syntax error, or
   ///   the JSON path of a bad header member).
   public init(contentsOfFile path: String, limits: RecordingLimits = .default) throws {
     if Recording.isJSONLines(path: path) {
@@ -80,7 +80,7 @@ public struct ReplaySource {
     }
     try Recording.checkFileSize(path: path, limits: limits)
     guard let data = FileManager.default.contents(atPath: path) else {
-      throw RecordingError(.io, "cannot read the file", file: path)
+      throw InputFileError(.io, "cannot read the file", file: path)
     }
     let header: RecordingHeader
     let frames: [JSONValue]
@@ -89,21 +89,21 @@ public struct ReplaySource {
         try JSONParser.parse(raw.bindMemory(to: UInt8.self), maximumDepth: limits.parserDepth)
       }
       guard case .object(var members) = value else {
-        throw RecordingError(
+        throw InputFileError(
           .typeMismatch, "expected an object at the top level, got \(value.typeName)")
       }
       let framesValue = members.removeValue(forKey: "frames")
       header = try RecordingHeader(json: .object(members), strict: false)
       guard let framesValue else {
-        throw RecordingError(.missingField, "missing required member \"frames\"")
+        throw InputFileError(.missingField, "missing required member \"frames\"")
       }
       guard case .array(let elements) = framesValue else {
-        throw RecordingError(
+        throw InputFileError(
           .typeMismatch, "expected an array, got \(framesValue.typeName)", path: [.key("frames")])
       }
       try limits.checkFrameCount(elements.count)
       frames = elements
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       throw error.located(file: path)
     }
     self.init(
@@ -128,7 +128,7 @@ public struct ReplaySource {
 
   /// The next frame, or `nil` after the last.
   ///
-  /// - Throws: `RecordingError` naming the file, frame and JSON path (JSON and JSON Lines
+  /// - Throws: `InputFileError` naming the file, frame and JSON path (JSON and JSON Lines
   ///   files); the frame is then consumed.
   public mutating func next() throws -> RecordingFrame? {
     switch storage {
@@ -141,7 +141,7 @@ public struct ReplaySource {
       defer { storage = .jsonFrames(frames) }
       do {
         return try frames.decodeNext()
-      } catch let error as RecordingError {
+      } catch let error as InputFileError {
         throw error.located(file: file)
       }
     case .jsonLines(var reader):

@@ -40,7 +40,7 @@ public enum SweepAxis: String, CaseIterable, Sendable, Hashable {
 
   /// `settings` (a `ReplaySettings` JSON object's members) with `value` of this axis applied.
   ///
-  /// - Throws: `RecordingError` with a path relative to `value` when `value` is malformed.
+  /// - Throws: `InputFileError` with a path relative to `value` when `value` is malformed.
   func apply(_ value: JSONValue, to settings: inout [String: JSONValue]) throws {
     switch self {
     case .filters:
@@ -49,14 +49,14 @@ public enum SweepAxis: String, CaseIterable, Sendable, Hashable {
       settings["filterParameters"] =
         try object.optional("parameters") { member -> JSONValue in
           guard case .object = member else {
-            throw RecordingError(.typeMismatch, "expected an object, got \(member.typeName)")
+            throw InputFileError(.typeMismatch, "expected an object, got \(member.typeName)")
           }
           return member
         } ?? .object([:])
       _ = try object.extras()
     case .trackers:
       guard case .object(let members) = value else {
-        throw RecordingError(.typeMismatch, "expected an object, got \(value.typeName)")
+        throw InputFileError(.typeMismatch, "expected an object, got \(value.typeName)")
       }
       var merged: [String: JSONValue] = [:]
       if case .object(let base)? = settings["tracker"] { merged = base }
@@ -69,8 +69,8 @@ public enum SweepAxis: String, CaseIterable, Sendable, Hashable {
 
   /// A settings error's path rewritten relative to this axis's value: `filter` becomes `name`,
   /// `filterParameters` becomes `parameters`, and the axis's own settings key is dropped.
-  func valuePath(ofSettingsPath path: [RecordingError.PathComponent])
-    -> [RecordingError.PathComponent]
+  func valuePath(ofSettingsPath path: [InputFileError.PathComponent])
+    -> [InputFileError.PathComponent]
   {
     guard case .key(let first)? = path.first else { return path }
     switch self {

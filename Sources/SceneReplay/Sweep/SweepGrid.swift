@@ -36,26 +36,26 @@ public struct SweepGrid: Sendable, Hashable {
   /// Decodes and validates a grid; every combination's settings are decoded here, so a grid
   /// that loads cannot fail later.
   ///
-  /// - Throws: `RecordingError` naming the grid JSON path (`filters[1].parameters.beta`,
+  /// - Throws: `InputFileError` naming the grid JSON path (`filters[1].parameters.beta`,
   ///   `base.tracker.confirmationHitCount`).
   public init(json: JSONValue) throws {
     var object = try JSONObjectDecoder(json, strict: true)
     let format = try object.required("format") { try $0.string() }
     guard format == Self.format else {
-      throw RecordingError(
+      throw InputFileError(
         .unsupportedVersion, "expected \"\(Self.format)\", got \"\(format)\"",
         path: [.key("format")])
     }
     let version = try object.required("version") { try $0.number() }
     guard version == 1 else {
-      throw RecordingError(
+      throw InputFileError(
         .unsupportedVersion, "unsupported version \(JSONWriter.text(of: version)); expected 1",
         path: [.key("version")])
     }
     let base =
       try object.optional("base") { value -> [String: JSONValue] in
         guard case .object(let members) = value else {
-          throw RecordingError(.typeMismatch, "expected an object, got \(value.typeName)")
+          throw InputFileError(.typeMismatch, "expected an object, got \(value.typeName)")
         }
         _ = try ReplaySettings(json: value)
         return members
@@ -67,10 +67,10 @@ public struct SweepGrid: Sendable, Hashable {
           axis.rawValue,
           { value -> [JSONValue] in
             guard case .array(let elements) = value else {
-              throw RecordingError(.typeMismatch, "expected an array, got \(value.typeName)")
+              throw InputFileError(.typeMismatch, "expected an array, got \(value.typeName)")
             }
             guard !elements.isEmpty else {
-              throw RecordingError(.invalidValue, "an axis needs at least one value")
+              throw InputFileError(.invalidValue, "an axis needs at least one value")
             }
             for (i, element) in elements.enumerated() {
               try Self.validate(element, of: axis, base: base, path: [.index(i)])
@@ -85,7 +85,7 @@ public struct SweepGrid: Sendable, Hashable {
     for (axis, values) in axes {
       count *= values.count
       guard count <= Self.maximumCombinationCount else {
-        throw RecordingError(
+        throw InputFileError(
           .invalidValue,
           "the grid has more than \(Self.maximumCombinationCount) combinations",
           path: [.key(axis.rawValue)])
@@ -98,14 +98,14 @@ public struct SweepGrid: Sendable, Hashable {
 
   /// Reads a grid file (JSON).
   ///
-  /// - Throws: `RecordingError` naming `path` and the JSON path (or `.io`, `.syntax`).
+  /// - Throws: `InputFileError` naming `path` and the JSON path (or `.io`, `.syntax`).
   public init(contentsOfFile path: String) throws {
     guard let data = FileManager.default.contents(atPath: path) else {
-      throw RecordingError(.io, "cannot read the file", file: path)
+      throw InputFileError(.io, "cannot read the file", file: path)
     }
     do {
       self = try SweepGrid(json: JSONParser.parse([UInt8](data)))
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       throw error.located(file: path)
     }
   }
@@ -128,18 +128,18 @@ public struct SweepGrid: Sendable, Hashable {
   /// Checks one axis value on its own over the base; errors carry the grid path.
   static func validate(
     _ value: JSONValue, of axis: SweepAxis, base: [String: JSONValue],
-    path: [RecordingError.PathComponent]
+    path: [InputFileError.PathComponent]
   ) throws {
     var settings = base
     do {
       try axis.apply(value, to: &settings)
-    } catch var error as RecordingError {
+    } catch var error as InputFileError {
       error.path = path + error.path
       throw error
     }
     do {
       _ = try ReplaySettings(json: .object(settings))
-    } catch var error as RecordingError {
+    } catch var error as InputFileError {
       error.path = path + axis.valuePath(ofSettingsPath: error.path)
       throw error
     }

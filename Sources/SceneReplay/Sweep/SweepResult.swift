@@ -7,7 +7,7 @@ import SceneFormat
 ///   "metrics": {...} | null, "placement": {...}, "recording": "a.jsonl", "settings": {...}}`;
 /// `axes` holds the combination's axis values as written in the grid, `settings` the full
 /// `ReplaySettings` JSON object, `metrics` the `ReplayMetrics` object (`null` without truth or
-/// after an error) and `error` the failure (`RecordingError` text naming the recording, frame and
+/// after an error) and `error` the failure (`InputFileError` text naming the recording, frame and
 /// JSON path) or `null`.
 public struct SweepResult: Sendable, Hashable {
   /// The job id (`SweepJob.index`).
@@ -67,27 +67,27 @@ public struct SweepResult: Sendable, Hashable {
 
   /// Decodes a line (strict: unknown members are refused).
   ///
-  /// - Throws: `RecordingError` naming the JSON path of the bad member.
+  /// - Throws: `InputFileError` naming the JSON path of the bad member.
   public init(json: JSONValue) throws {
     var object = try JSONObjectDecoder(json, strict: true)
     func count(_ value: JSONValue) throws -> Int {
       let n = try value.number()
       guard n == n.rounded(), n >= 0, n < 9_007_199_254_740_992 else {
-        throw RecordingError(
+        throw InputFileError(
           .invalidValue, "expected an integer >= 0, got \(JSONWriter.text(of: n))")
       }
       return Int(n)
     }
     func objectValue(_ value: JSONValue) throws -> JSONValue {
       guard case .object = value else {
-        throw RecordingError(.typeMismatch, "expected an object, got \(value.typeName)")
+        throw InputFileError(.typeMismatch, "expected an object, got \(value.typeName)")
       }
       return value
     }
     jobIndex = try object.required("job", count)
     jobCount = try object.required("jobCount", count)
     guard jobIndex < jobCount else {
-      throw RecordingError(
+      throw InputFileError(
         .invalidValue, "job \(jobIndex) is not below jobCount \(jobCount)", path: [.key("job")])
     }
     recording = try object.required("recording") { try $0.string() }

@@ -32,12 +32,12 @@ public struct SweepResultMerge {
 
   /// Opens the files and reads the first line of each.
   ///
-  /// - Throws: `RecordingError` naming the file (`.io`) or the bad first line.
+  /// - Throws: `InputFileError` naming the file (`.io`) or the bad first line.
   public init(files: [String]) throws {
     heads = []
     for file in files {
       guard let handle = FileHandle(forReadingAtPath: file) else {
-        throw RecordingError(.io, "cannot read the file", file: file)
+        throw InputFileError(.io, "cannot read the file", file: file)
       }
       heads.append(Head(file: file, reader: BufferedLineReader(handle: handle, chunkSize: 1 << 16)))
     }
@@ -51,7 +51,7 @@ public struct SweepResultMerge {
   /// The entry with the lowest job id among the files' next lines, or `nil` when every file is
   /// read.
   ///
-  /// - Throws: `RecordingError` naming the file, line and JSON path of the first check that fails.
+  /// - Throws: `InputFileError` naming the file, line and JSON path of the first check that fails.
   public mutating func next() throws -> SweepResultSet.Entry? {
     var best: Int?
     for i in heads.indices {
@@ -64,7 +64,7 @@ public struct SweepResultMerge {
     }
     let place = "\(heads[best].file):\(heads[best].lineNumber)"
     if let last, last.jobIndex == entry.result.jobIndex {
-      throw RecordingError(
+      throw InputFileError(
         .invalidValue, "job \(entry.result.jobIndex) appears twice (also at \(last.place))",
         path: [.key("job")], file: heads[best].file, line: heads[best].lineNumber)
     }
@@ -93,14 +93,14 @@ public struct SweepResultMerge {
       if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
       let file = heads[i].file
       let lineNumber = heads[i].lineNumber
-      func failure(_ message: String, _ key: String) -> RecordingError {
-        RecordingError(.invalidValue, message, path: [.key(key)], file: file, line: lineNumber)
+      func failure(_ message: String, _ key: String) -> InputFileError {
+        InputFileError(.invalidValue, message, path: [.key(key)], file: file, line: lineNumber)
       }
       let bytes = [UInt8](line)
       let result: SweepResult
       do {
         result = try SweepResult(json: JSONParser.parse(bytes))
-      } catch var error as RecordingError {
+      } catch var error as InputFileError {
         error.file = file
         error.line = lineNumber
         throw error

@@ -24,7 +24,7 @@ public struct SweepResultSet: Sendable {
 
   /// Reads and merges result files, each in job order (blank lines are skipped).
   ///
-  /// - Throws: `RecordingError` from `SweepResultMerge`, naming the file, line and JSON path.
+  /// - Throws: `InputFileError` from `SweepResultMerge`, naming the file, line and JSON path.
   public init(files: [String]) throws {
     var merge = try SweepResultMerge(files: files)
     var entries: [Entry] = []

@@ -24,13 +24,13 @@ public struct SweepRunner: Sendable {
   /// The recordings in `directory`: the names of its regular files ending in `.json` or `.jsonl`
   /// (not in subdirectories), sorted by their UTF-8 bytes.
   ///
-  /// - Throws: `RecordingError` (`.io`) when the directory cannot be listed.
+  /// - Throws: `InputFileError` (`.io`) when the directory cannot be listed.
   public static func recordings(inDirectory directory: String) throws -> [String] {
     let names: [String]
     do {
       names = try FileManager.default.contentsOfDirectory(atPath: directory)
     } catch {
-      throw RecordingError(.io, "cannot list the directory", file: directory)
+      throw InputFileError(.io, "cannot list the directory", file: directory)
     }
     return names.filter { name in
       var isDirectory: ObjCBool = false
@@ -59,7 +59,7 @@ public struct SweepRunner: Sendable {
       result.frameCount = report.frameCount
       result.metrics = report.metrics?.jsonValue ?? .null
       result.placement = report.placement.jsonValue
-    } catch var error as RecordingError {
+    } catch var error as InputFileError {
       error.file = job.recording
       result.error = error.description
     } catch {

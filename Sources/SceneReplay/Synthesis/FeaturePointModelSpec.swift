@@ -31,7 +31,7 @@ public struct FeaturePointModelSpec: Sendable, Hashable {
     maximumPerFrame =
       try object.optional("maximumPerFrame") { value in
         let n = try value.number(atLeast: 0, atMost: 10_000)
-        guard n == n.rounded() else { throw RecordingError(.invalidValue, "must be an integer") }
+        guard n == n.rounded() else { throw InputFileError(.invalidValue, "must be an integer") }
         return Int(n)
       } ?? 24
     _ = try object.extras()

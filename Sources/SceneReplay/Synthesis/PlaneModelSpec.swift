@@ -54,7 +54,7 @@ public struct PlaneModelSpec: Sendable, Hashable {
     initialFraction =
       try object.optional("initialFraction") { value in
         let f = try value.number(atLeast: 0, atMost: 1)
-        guard f > 0 else { throw RecordingError(.invalidValue, "must be > 0, got 0") }
+        guard f > 0 else { throw InputFileError(.invalidValue, "must be > 0, got 0") }
         return f
       } ?? 0.3
     centerShiftMeters =

@@ -33,7 +33,7 @@ public struct RecordedTrajectorySpec: Sendable, Hashable {
     loggerDirectory = try object.required("arkitDataLogger") { try $0.string() }
     func count(_ value: JSONValue, minimum: Double) throws -> Int {
       let n = try value.number(atLeast: minimum, atMost: 1e9)
-      guard n == n.rounded() else { throw RecordingError(.invalidValue, "must be an integer") }
+      guard n == n.rounded() else { throw InputFileError(.invalidValue, "must be an integer") }
       return Int(n)
     }
     everyNthFrame = try object.optional("everyNthFrame") { try count($0, minimum: 1) } ?? 1

@@ -8,8 +8,10 @@ import SpatialMath
 /// JSON: `{"preset": "iPhone15Pro"}` or `{"intrinsics": [fx, fy, ox, oy], "imageResolution":
 /// [w, h]}` (image pixels, top-left origin). Presets (approximate values for the 1920x1440 video
 /// format; real devices report per-frame intrinsics that differ by a few pixels):
-/// - `iPhone15Pro`: fx = fy = 1445, principal point (959.5, 719.5) — the BENCHMARKS.md camera;
-/// - `iPhoneXS`: fx = fy = 1460, principal point (960, 720).
+/// - `iPhone15Pro`: fx = fy = 1445, principal point (959.5, 719.5) as ARKit reports it, which is
+///   the image centre (960, 720) in continuous pixels — the camera of the raycast benchmark;
+/// - `iPhoneXS`: fx = fy = 1460, principal point (960, 720), i.e. (960.5, 720.5) in continuous
+///   pixels, half a pixel right of and below the image centre.
 public struct SceneDeviceSpec: Sendable, Hashable {
   /// The known preset names, sorted.
   public static let presetNames = ["iPhone15Pro", "iPhoneXS"]
@@ -45,7 +47,7 @@ public struct SceneDeviceSpec: Sendable, Hashable {
     if let name = try object.optional("preset", { try $0.string() }) {
       _ = try object.extras()
       guard let preset = Self.preset(named: name) else {
-        throw RecordingError(
+        throw InputFileError(
           .invalidValue,
           "unknown device preset \"\(name)\"; valid: \(Self.presetNames.joined(separator: ", "))",
           path: [.key("preset")])
@@ -58,7 +60,7 @@ public struct SceneDeviceSpec: Sendable, Hashable {
       do {
         return try CameraIntrinsics(fx: k[0], fy: k[1], ox: k[2], oy: k[3])
       } catch {
-        throw RecordingError(.invalidValue, "\(error)")
+        throw InputFileError(.invalidValue, "\(error)")
       }
     }
     imageResolution = try object.required("imageResolution") { value in

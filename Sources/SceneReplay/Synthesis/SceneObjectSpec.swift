@@ -48,7 +48,7 @@ public struct SceneObjectSpec: Sendable, Hashable {
     sizeMeters = try object.required("size") { value in
       let v = try value.boundedFloats(count: 3)
       guard v.allSatisfy({ $0 >= 0 }) else {
-        throw RecordingError(.invalidValue, "sizes must be >= 0")
+        throw InputFileError(.invalidValue, "sizes must be >= 0")
       }
       return SIMD3(v[0], v[1], v[2])
     }

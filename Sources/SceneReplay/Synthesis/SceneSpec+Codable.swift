@@ -1,5 +1,5 @@
 // The JSON form and Codable conformance of scene specs. Both go through `JSONValue`, so member
-// names, validation and error paths (a thrown `RecordingError`) are those of
+// names, validation and error paths (a thrown `InputFileError`) are those of
 // `SceneSpec(jsonBytes:file:)`.
 import SceneFormat
 
@@ -27,7 +27,7 @@ extension SceneSpec {
 }
 
 extension SceneSpec: Codable {
-  /// Decodes and validates (strict: unknown members are errors); throws ``RecordingError``.
+  /// Decodes and validates (strict: unknown members are errors); throws ``InputFileError``.
   public init(from decoder: any Decoder) throws { try self.init(json: JSONValue(from: decoder)) }
   /// Encodes ``jsonValue``.
   public func encode(to encoder: any Encoder) throws { try jsonValue.encode(to: encoder) }

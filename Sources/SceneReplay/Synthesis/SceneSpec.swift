@@ -67,18 +67,18 @@ public struct SceneSpec: Sendable, Hashable {
 
   /// Decodes and validates a spec from parsed JSON.
   ///
-  /// - Throws: ``RecordingError`` with the JSON path (`objects[3].surface`).
+  /// - Throws: ``InputFileError`` with the JSON path (`objects[3].surface`).
   public init(json: JSONValue) throws {
     var object = try JSONObjectDecoder(json, strict: true)
     let format = try object.required("format") { try $0.string() }
     guard format == Self.formatName else {
-      throw RecordingError(
+      throw InputFileError(
         .unsupportedVersion, "format \"\(format)\" is not \"\(Self.formatName)\"",
         path: [.key("format")])
     }
     let version = try object.required("version") { try $0.number() }
     guard version == 1 else {
-      throw RecordingError(
+      throw InputFileError(
         .unsupportedVersion,
         "version \(JSONWriter.text(of: version)) is not supported; this build reads version 1",
         path: [.key("version")])
@@ -87,13 +87,13 @@ public struct SceneSpec: Sendable, Hashable {
     framesPerSecond =
       try object.optional("framesPerSecond") { value in
         let fps = try value.positiveNumber()
-        guard fps <= 1000 else { throw RecordingError(.invalidValue, "must be <= 1000") }
+        guard fps <= 1000 else { throw InputFileError(.invalidValue, "must be <= 1000") }
         return fps
       } ?? 60
     durationSeconds =
       try object.optional("durationSeconds") { value in
         let seconds = try value.positiveNumber()
-        guard seconds <= 86_400 else { throw RecordingError(.invalidValue, "must be <= 86400") }
+        guard seconds <= 86_400 else { throw InputFileError(.invalidValue, "must be <= 86400") }
         return seconds
       } ?? 10
     startTimestampSeconds =
@@ -126,10 +126,10 @@ public struct SceneSpec: Sendable, Hashable {
   private func checkReferences() throws {
     switch (trajectory, recordedTrajectory) {
     case (nil, nil):
-      throw RecordingError(
+      throw InputFileError(
         .missingField, "missing required member \"trajectory\" (or \"recordedTrajectory\")")
     case (.some, .some):
-      throw RecordingError(
+      throw InputFileError(
         .invalidValue, "give either \"trajectory\" or \"recordedTrajectory\", not both",
         path: [.key("recordedTrajectory")])
     default: break
@@ -137,7 +137,7 @@ public struct SceneSpec: Sendable, Hashable {
     var surfaceIndex: [String: Int] = [:]
     for (offset, spec) in surfaces.enumerated() {
       if let first = surfaceIndex.updateValue(offset, forKey: spec.surface.identifier) {
-        throw RecordingError(
+        throw InputFileError(
           .invalidValue, "duplicate surface identifier (also surfaces[\(first)])",
           path: [.key("surfaces"), .index(offset), .key("identifier")])
       }
@@ -145,12 +145,12 @@ public struct SceneSpec: Sendable, Hashable {
     var ids: Set<String> = []
     for (offset, spec) in objects.enumerated() {
       guard ids.insert(spec.id).inserted else {
-        throw RecordingError(
+        throw InputFileError(
           .invalidValue, "duplicate object id \"\(spec.id)\"",
           path: [.key("objects"), .index(offset), .key("id")])
       }
       guard surfaceIndex[spec.surfaceIdentifier] != nil else {
-        throw RecordingError(
+        throw InputFileError(
           .invalidValue, "no surface with identifier \"\(spec.surfaceIdentifier)\"",
           path: [.key("objects"), .index(offset), .key("surface")])
       }
@@ -161,17 +161,17 @@ public struct SceneSpec: Sendable, Hashable {
   public init(jsonBytes: [UInt8], file: String? = nil) throws {
     do {
       self = try jsonBytes.withUnsafeBufferPointer { try SceneSpec(json: JSONParser.parse($0)) }
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       throw error.located(file: file)
     }
   }
 
   /// Reads a spec file; relative paths inside it resolve against its directory.
   ///
-  /// - Throws: ``RecordingError`` naming `path` (`.io` when it cannot be read).
+  /// - Throws: ``InputFileError`` naming `path` (`.io` when it cannot be read).
   public init(contentsOfFile path: String) throws {
     guard let data = FileManager.default.contents(atPath: path) else {
-      throw RecordingError(.io, "cannot read the file", file: path)
+      throw InputFileError(.io, "cannot read the file", file: path)
     }
     self = try SceneSpec(jsonBytes: [UInt8](data), file: path)
     baseDirectory = (path as NSString).deletingLastPathComponent

@@ -1,5 +1,5 @@
 // Internal helpers shared by the scene-spec decoders: range-checked numbers whose errors carry the
-// same `RecordingError` paths as the recording decoders.
+// same `InputFileError` paths as the recording decoders.
 import SceneFormat
 
 extension JSONValue {
@@ -10,7 +10,7 @@ extension JSONValue {
       let range =
         maximum.map { "in [\(JSONWriter.text(of: minimum)), \(JSONWriter.text(of: $0))]" }
         ?? ">= \(JSONWriter.text(of: minimum))"
-      throw RecordingError(.invalidValue, "must be \(range), got \(JSONWriter.text(of: value))")
+      throw InputFileError(.invalidValue, "must be \(range), got \(JSONWriter.text(of: value))")
     }
     return value
   }
@@ -19,7 +19,7 @@ extension JSONValue {
   func positiveNumber() throws -> Double {
     let value = try number()
     guard value.isFinite, value > 0 else {
-      throw RecordingError(.invalidValue, "must be > 0, got \(JSONWriter.text(of: value))")
+      throw InputFileError(.invalidValue, "must be > 0, got \(JSONWriter.text(of: value))")
     }
     return value
   }
@@ -37,7 +37,7 @@ extension JSONValue {
     let v = try finiteNumbers(count: count)
     let limit = SceneSpec.coordinateLimitMeters
     for (offset, value) in v.enumerated() where abs(value) > limit {
-      throw RecordingError(
+      throw InputFileError(
         .invalidValue,
         "must be within ±\(JSONWriter.text(of: limit)) m, got \(JSONWriter.text(of: value))",
         path: [.index(offset)])

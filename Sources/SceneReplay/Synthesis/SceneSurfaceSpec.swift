@@ -31,7 +31,7 @@ public struct SceneSurfaceSpec: Sendable, Hashable {
         var members = try JSONObjectDecoder(value, strict: true)
         let axis = try members.required("axis") { value -> SIMD3<Float> in
           guard let unit = try value.floatVector3().normalized() else {
-            throw RecordingError(.invalidValue, "axis must not be zero")
+            throw InputFileError(.invalidValue, "axis must not be zero")
           }
           return unit
         }
@@ -42,7 +42,7 @@ public struct SceneSurfaceSpec: Sendable, Hashable {
     let size = try object.required("size") { value -> SIMD2<Float> in
       let v = try value.finiteNumbers(count: 2)
       guard v[0] > 0, v[1] > 0 else {
-        throw RecordingError(.invalidValue, "width and height must be > 0")
+        throw InputFileError(.invalidValue, "width and height must be > 0")
       }
       return SIMD2(Float(v[0]), Float(v[1]))
     }
@@ -57,7 +57,7 @@ public struct SceneSurfaceSpec: Sendable, Hashable {
         worldFromSurface: RigidTransform(rotation: rotation, translation: position),
         shape: .rectangle(width: size.x, height: size.y), classification: classification)
     else {
-      throw RecordingError(
+      throw InputFileError(
         .invalidValue, "not a valid surface (size must be finite and > 0)", path: [.key("size")])
     }
     self.surface = surface

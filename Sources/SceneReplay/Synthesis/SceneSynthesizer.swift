@@ -51,7 +51,7 @@ public struct SceneSynthesizer: Sendable {
 
   /// Prepares a synthesis; reads the logger files of a recorded trajectory.
   ///
-  /// - Throws: ``RecordingError`` for settings the geometry refuses (`vision.modelInputSize`) or an
+  /// - Throws: ``InputFileError`` for settings the geometry refuses (`vision.modelInputSize`) or an
   ///   unreadable recorded trajectory (naming its file and line).
   public init(spec: SceneSpec, seed: UInt64) throws {
     self.spec = spec
@@ -59,14 +59,14 @@ public struct SceneSynthesizer: Sendable {
     let settings: VisionRequestSettings
     do {
       settings = try spec.vision.requestSettings()
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       throw error.prefixed(.key("vision"))
     }
     do {
       geometry = try VisionGeometry(
         settings: settings, imageResolution: spec.device.imageResolution)
     } catch {
-      throw RecordingError(.invalidValue, error.description, path: [.key("device")])
+      throw InputFileError(.invalidValue, error.description, path: [.key("device")])
     }
     surfaces = spec.surfaces.map(\.surface)
     var geometryList: [(spec: SceneObjectSpec, corners: [SIMD3<Float>], position: SIMD3<Float>)] =

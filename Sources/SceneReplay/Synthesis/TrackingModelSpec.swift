@@ -78,7 +78,7 @@ public struct TrackingModelSpec: Sendable, Hashable {
         try value.array { element in
           let pair = try element.finiteNumbers(count: 2)
           guard pair[0] >= 0, pair[0] < pair[1] else {
-            throw RecordingError(.invalidValue, "expected [start, end] with 0 <= start < end")
+            throw InputFileError(.invalidValue, "expected [start, end] with 0 <= start < end")
           }
           return pair[0]...pair[1]
         }

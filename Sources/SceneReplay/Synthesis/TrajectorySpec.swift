@@ -74,21 +74,21 @@ public struct TrajectorySpec: Sendable, Hashable {
         var members = try JSONObjectDecoder(element, strict: true)
         let time = try members.required("time") { try $0.number(atLeast: 0) }
         if let previous, !(time > previous) {
-          throw RecordingError(
+          throw InputFileError(
             .invalidValue, "waypoint times must be strictly increasing", path: [.key("time")])
         }
         previous = time
         let position = try members.required("position") { try $0.floatVector3() }
         let lookAt = try members.required("lookAt") { try $0.floatVector3() }
         guard (lookAt - position).length > 1e-4 else {
-          throw RecordingError(
+          throw InputFileError(
             .invalidValue, "lookAt must differ from position", path: [.key("lookAt")])
         }
         _ = try members.extras()
         return Waypoint(timeSeconds: time, position: position, lookAt: lookAt)
       }
       guard !list.isEmpty else {
-        throw RecordingError(.invalidValue, "needs at least one waypoint")
+        throw InputFileError(.invalidValue, "needs at least one waypoint")
       }
       return list
     }

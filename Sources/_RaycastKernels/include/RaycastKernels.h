@@ -66,13 +66,15 @@ typedef struct arsk_scene_soa {
 } arsk_scene_soa;
 
 /// A pinhole camera and a pixel grid. Grid pixel (col, row) has centre (col+0.5, row+0.5); it maps
-/// to image pixels by iu = (a*gu + c*gv) + tx, iv = (b*gu + d*gv) + ty (CGAffineTransform
-/// convention). The camera-space direction ((iu-ox)/fx, -(iv-oy)/fy, -1) is evaluated as
-/// x = (iu-ox)*(1/fx), y = (oy-iv)*(1/fy), s = 1/sqrt((x*x + y*y) + 1), (x*s, y*s, -s), then
+/// to continuous image pixels by iu = (a*gu + c*gv) + tx, iv = (b*gu + d*gv) + ty
+/// (CGAffineTransform convention). (pu, pv) is the principal point in continuous image pixels:
+/// ARKit's intrinsics (ox, oy) count pixel centres at integers, so pu = ox + 0.5, pv = oy + 0.5.
+/// The camera-space direction ((iu-pu)/fx, -(iv-pv)/fy, -1) is evaluated as
+/// x = (iu-pu)*(1/fx), y = (pv-iv)*(1/fy), s = 1/sqrt((x*x + y*y) + 1), (x*s, y*s, -s), then
 /// rotated: d = (R0*x + R3*y) + R6*z per row of the column-major worldFromCamera rotation R.
 /// All rays start at origin.
 typedef struct arsk_pinhole_grid {
-  float fx, fy, ox, oy;
+  float fx, fy, pu, pv;
   float rotation[9];
   float origin[3];
   float a, b, c, d, tx, ty;

@@ -133,7 +133,7 @@ void ARSK_FN(intersect_rays_soa)(const arsk_scene_soa *scene,
 static inline void ARSK_FN(grid_dir)(const arsk_pinhole_grid *g, float col, float row, float *d) {
   float gu = col + 0.5f, gv = row + 0.5f;
   float iu = (g->a * gu + g->c * gv) + g->tx, iv = (g->b * gu + g->d * gv) + g->ty;
-  float x = (iu - g->ox) * (1.0f / g->fx), y = (g->oy - iv) * (1.0f / g->fy);
+  float x = (iu - g->pu) * (1.0f / g->fx), y = (g->pv - iv) * (1.0f / g->fy);
   float s = 1.0f / sqrtf((x * x + y * y) + 1.0f);
   float cx = x * s, cy = y * s, cz = -s;
   const float *R = g->rotation;
@@ -147,7 +147,7 @@ static inline void ARSK_FN(grid_dir)(const arsk_pinhole_grid *g, float col, floa
 static inline void ARSK_FN(corner_dir)(const arsk_pinhole_grid *g, float col, float row, float *d) {
   float gu = col + 0.5f, gv = row + 0.5f;
   float iu = (g->a * gu + g->c * gv) + g->tx, iv = (g->b * gu + g->d * gv) + g->ty;
-  float x = (iu - g->ox) * (1.0f / g->fx), y = (g->oy - iv) * (1.0f / g->fy);
+  float x = (iu - g->pu) * (1.0f / g->fx), y = (g->pv - iv) * (1.0f / g->fy);
   const float *R = g->rotation;
   d[0] = (R[0] * x + R[3] * y) - R[6];
   d[1] = (R[1] * x + R[4] * y) - R[7];
@@ -258,8 +258,8 @@ static void ARSK_FN(grid_tile)(const arsk_scene_soa *scene, const arsk_pinhole_g
         V gu = vadd(vadd(vset1((float)(col + (uint32_t)(q * VL))), lanes), half);
         V iu = vadd(vadd(vmul(vset1(g->a), gu), vmul(vset1(g->c), gv)), vset1(g->tx));
         V iv = vadd(vadd(vmul(vset1(g->b), gu), vmul(vset1(g->d), gv)), vset1(g->ty));
-        V x = vmul(vsub(iu, vset1(g->ox)), rfx);
-        V y = vmul(vsub(vset1(g->oy), iv), rfy);
+        V x = vmul(vsub(iu, vset1(g->pu)), rfx);
+        V y = vmul(vsub(vset1(g->pv), iv), rfy);
         V s = vdiv(one, vsqrt(vadd(vadd(vmul(x, x), vmul(y, y)), one)));
         V cx = vmul(x, s), cy = vmul(y, s), cz = vsub(vset1(0.0f), s);
         dx[q] = vadd(vadd(vmul(vset1(R[0]), cx), vmul(vset1(R[3]), cy)), vmul(vset1(R[6]), cz));
@@ -343,7 +343,7 @@ static size_t ARSK_FN(prepare_records)(const arsk_scene_soa *scene, const float 
 }
 
 static int ARSK_FN(grid_is_finite)(const arsk_pinhole_grid *g) {
-  float s = g->fx * 0 + g->fy * 0 + g->ox * 0 + g->oy * 0 + g->a * 0 + g->b * 0 + g->c * 0 +
+  float s = g->fx * 0 + g->fy * 0 + g->pu * 0 + g->pv * 0 + g->a * 0 + g->b * 0 + g->c * 0 +
             g->d * 0 + g->tx * 0 + g->ty * 0 + g->origin[0] * 0 + g->origin[1] * 0 +
             g->origin[2] * 0;
   for (int i = 0; i < 9; i++) s += g->rotation[i] * 0;

@@ -137,11 +137,13 @@ import Testing
 
   @Test(arguments: BatchRaycastEngine.allCases)
   func pixelGridHitsAnInfinitePlaneAtClosedFormDistances(engine: BatchRaycastEngine) {
-    // 4x3 image, fx = fy = 2, principal point at the centre (2, 1.5); plane z = -2 facing +z.
-    // Pixel (c, r) looks along ((c + 0.5 - 2)/2, -(r + 0.5 - 1.5)/2, -1), so t = 2·|that vector|.
+    // 4x3 image, fx = fy = 2, ARKit principal point (1.5, 1) — pixel centres at integers — so
+    // (2, 1.5) in continuous pixels, the image centre; plane z = -2 facing +z. Pixel (c, r) has
+    // centre (c + 0.5, r + 0.5) and looks along ((c + 0.5 - 2)/2, -(r + 0.5 - 1.5)/2, -1), so
+    // t = 2·|that vector|.
     let scene = BatchRaycastScene(planes: [Self.facingCamera(z: -2, shape: .infinite)])
     let grid = BatchPixelGrid(
-      imageWidth: 4, height: 3, focalLengthPixels: SIMD2(2, 2), principalPointPixels: SIMD2(2, 1.5),
+      imageWidth: 4, height: 3, focalLengthPixels: SIMD2(2, 2), principalPointPixels: SIMD2(1.5, 1),
       worldFromCamera: .identity)
     let result = scene.intersect(grid, engine: engine)
     for r in 0..<3 {
@@ -152,6 +154,26 @@ import Testing
         #expect(result.planeIndex[r * 4 + c] == 0)
         #expect(abs(Double(result.t[r * 4 + c]) - expected) <= 1e-5 * expected, "pixel \(c),\(r)")
       }
+    }
+  }
+
+  @Test(arguments: BatchRaycastEngine.allCases)
+  func pixelGridPutsThePrincipalPointHalfAPixelIn(engine: BatchRaycastEngine) {
+    // 2x2 image, fx = fy = 1, ARKit principal point (0, 0): (0.5, 0.5) in continuous pixels, the
+    // centre of pixel (0, 0). Plane z = -1 facing +z. Pixel (0, 0) looks along the axis (t = 1);
+    // (1, 0), centre (1.5, 0.5), along (1, 0, -1) (t = √2); (0, 1) along (0, -1, -1) (t = √2);
+    // (1, 1) along (1, -1, -1) (t = √3).
+    let scene = BatchRaycastScene(planes: [Self.facingCamera(z: -1, shape: .infinite)])
+    let grid = BatchPixelGrid(
+      imageWidth: 2, height: 2, focalLengthPixels: SIMD2(1, 1), principalPointPixels: .zero,
+      worldFromCamera: .identity)
+    let result = scene.intersect(grid, engine: engine)
+    let expected: [Float] = [
+      1, Float(2).squareRoot(), Float(2).squareRoot(), Float(3).squareRoot(),
+    ]
+    #expect(result.planeIndex == [0, 0, 0, 0])
+    for (i, want) in expected.enumerated() {
+      #expect(abs(result.t[i] - want) <= 1e-6 * want, "pixel \(i % 2),\(i / 2)")
     }
   }
 

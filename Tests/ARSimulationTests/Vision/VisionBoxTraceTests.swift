@@ -47,12 +47,12 @@ struct VisionBoxTraceTests {
     let trace = try VisionBoxTrace(
       visionBox: Rect(x: 0.4, y: 0.4, width: 0.2, height: 0.2), request: request,
       imageResolution: camera.imageResolution, viewport: viewport, camera: camera)
-    // The box is centred in the model, so its centre is the image centre (960, 720), half a
-    // pixel right of and below the principal point: direction ∝ (0.5/1445, -0.5/1445, -1).
+    // The box is centred in the model, so its centre is the image centre (960, 720) in continuous
+    // pixels, which is ARKit's principal point (959.5, 719.5) + 0.5: the optical axis (0, 0, -1).
     #expect(
       trace.center.imagePixels.isApproximatelyEqual(to: Point(x: 960, y: 720), tolerance: 1e-9))
     let ray = try #require(trace.ray)
-    let expected = try #require(SIMD3<Float>(0.5 / 1445, -0.5 / 1445, -1).normalized())
+    let expected = SIMD3<Float>(0, 0, -1)
     #expect(ray.direction.isApproximatelyEqual(to: expected, tolerance: 1e-7))
     // Portrait .right centerCrop: Vision y 0.4...0.6 becomes oriented y 0.125 + 0.75*(0.4...0.6).
     #expect(

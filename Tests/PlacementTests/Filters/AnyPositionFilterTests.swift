@@ -51,8 +51,21 @@ import Testing
     #expect(try AnyPositionFilter(name: "kalman", parameters: [:]) == .trackingDefault)
   }
 
-  @Test func errorDescriptionNamesTheOption() {
-    let error = FilterConfigurationError.unknownParameter(filter: "median", parameter: "beta")
-    #expect(error.description.hasPrefix("--beta"))
+  @Test func errorsNameTheParameterButNotTheCaller() {
+    let unknown = FilterConfigurationError.unknownParameter(filter: "median", parameter: "beta")
+    #expect(unknown.parameter == "beta")
+    #expect(
+      unknown.description
+        == "beta: not a parameter of filter median (it takes: max-samples, window)")
+    let invalid = FilterConfigurationError.invalidValue(
+      filter: "kalman", parameter: "gate", value: "-1", expected: "a finite number > 0")
+    #expect(
+      invalid.message == "invalid value '-1' for filter kalman (expected a finite number > 0)")
+    let name = FilterConfigurationError.unknownFilter(name: "smooth")
+    #expect(name.parameter == nil)
+    #expect(
+      name.description
+        == "unknown filter 'smooth' (expected one of: oneEuro, kalman, exponential, median)")
+    for error in [unknown, invalid, name] { #expect(!error.description.contains("--")) }
   }
 }

@@ -5,14 +5,16 @@ import Testing
 @testable import Placement
 
 /// Hand-worked frame: camera at the origin looking down -z (identity pose), 1280x720 image with
-/// fx = fy = 1000 and the principal point at the image centre (640, 360); Vision `.up`,
+/// fx = fy = 1000 and ARKit's principal point (639.5, 359.5), which is the image centre (640, 360)
+/// in continuous pixels (ARKit counts pixel centres at integers); Vision `.up`,
 /// `scaleFill`, 416x416 (normalized coordinates pass through, only y flips); a landscapeRight
 /// viewport of the image's aspect (1280x720 points), so the display transform is the identity.
 /// The image centre's ray is (0, 0, -1); a plane facing the camera at z = -2 is hit at (0, 0, -2).
 @Suite("PlacementPipeline")
 struct PlacementPipelineTests {
   static let camera = try! Camera(
-    transform: .identity, intrinsics: try! CameraIntrinsics(fx: 1000, fy: 1000, ox: 640, oy: 360),
+    transform: .identity,
+    intrinsics: try! CameraIntrinsics(fx: 1000, fy: 1000, ox: 639.5, oy: 359.5),
     imageResolution: Size(width: 1280, height: 720))
   static let viewport = Viewport(
     size: Size(width: 1280, height: 720), interfaceOrientation: .landscapeRight)!
@@ -129,8 +131,9 @@ struct PlacementPipelineTests {
   }
 }
 
-/// Projection states with the same camera: (0, 0, -2) is at the viewport centre (640, 360); (3,
-/// 0, -2) is at x = 640 + 1000 * 3 / 2 = 2140 > 1280 (off screen); (0, 0, 1) is behind.
+/// Projection states with the same camera: (0, 0, -2) is at the viewport centre (639.5 + 0.5,
+/// 359.5 + 0.5) = (640, 360); (3, 0, -2) is at x = 640 + 1000 * 3 / 2 = 2140 > 1280 (off screen);
+/// (0, 0, 1) is behind.
 @Suite("ViewportProjection")
 struct ViewportProjectionTests {
   @Test func states() {

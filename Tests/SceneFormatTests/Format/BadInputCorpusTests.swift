@@ -23,7 +23,7 @@ import _TestSupport
   @Test(arguments: cases)
   func failsWithKindAndPlace(_ testCase: Case) throws {
     let path = Self.directory.appendingPathComponent(testCase.file).path
-    let thrown = #expect(throws: RecordingError.self) { try Self.load(path) }
+    let thrown = #expect(throws: InputFileError.self) { try Self.load(path) }
     let error = try #require(thrown)
     #expect(error.kind == testCase.kind, "\(error)")
     #expect(error.file == path)

@@ -87,7 +87,7 @@ import _TestSupport
     let text = RecordingFixtures.base(
       replacing: #""label":"hazard","#, with: #""label":"hazard","zeta":1,"note":"x","#)
     #expect(throws: Never.self) { try decode(text) }
-    let error = #expect(throws: RecordingError.self) { try decode(text, strict: true) }
+    let error = #expect(throws: InputFileError.self) { try decode(text, strict: true) }
     #expect(error?.kind == .unknownField)
     #expect(
       error?.description == "scene.json: frames[1].detections[0].note: unknown member (strict mode)"
@@ -96,7 +96,7 @@ import _TestSupport
 
   @Test func refusesAnUnknownVersionBeforeReadingAnythingElse() {
     let text = #"{"format":"arplacementsim.recording","version":2,"frames":"whatever","vision":7}"#
-    let error = #expect(throws: RecordingError.self) { try decode(text) }
+    let error = #expect(throws: InputFileError.self) { try decode(text) }
     #expect(error?.kind == .unsupportedVersion)
     #expect(
       error?.description
@@ -104,7 +104,7 @@ import _TestSupport
   }
 
   @Test func refusesAnotherFormat() {
-    let error = #expect(throws: RecordingError.self) {
+    let error = #expect(throws: InputFileError.self) {
       try decode(#"{"format":"other","version":1,"frames":[]}"#)
     }
     #expect(
@@ -114,7 +114,7 @@ import _TestSupport
   }
 
   @Test func namesLineAndColumnOfSyntaxErrors() {
-    let error = #expect(throws: RecordingError.self) { try decode("{\"format\":\n  \"x\",]") }
+    let error = #expect(throws: InputFileError.self) { try decode("{\"format\":\n  \"x\",]") }
     #expect(
       error?.description == "scene.json:2:7: expected a member name in double quotes, got ']'")
   }
@@ -242,13 +242,13 @@ import _TestSupport
     find: String, replacement: String, expected: String
   ) {
     let text = RecordingFixtures.base(replacing: find, with: replacement)
-    let error = #expect(throws: RecordingError.self) { try decode(text) }
+    let error = #expect(throws: InputFileError.self) { try decode(text) }
     #expect(error?.description == "scene.json: " + expected)
   }
 
   @Test func frameIndexComesFromThePath() {
     let text = RecordingFixtures.base(replacing: #""width":0.8"#, with: #""width":0"#)
-    let error = #expect(throws: RecordingError.self) { try decode(text) }
+    let error = #expect(throws: InputFileError.self) { try decode(text) }
     #expect(error?.frameIndex == 1)
     #expect(error?.file == "scene.json")
   }
@@ -265,7 +265,7 @@ import _TestSupport
     ]
     #expect(throws: Never.self) { try recording.validate() }
     recording.frames[0].camera.transform[12] = .nan
-    let error = #expect(throws: RecordingError.self) { try recording.jsonBytes() }
+    let error = #expect(throws: InputFileError.self) { try recording.jsonBytes() }
     #expect(error?.description == "frames[0].camera.transform[12]: must be finite, got nan")
   }
 }
@@ -284,7 +284,7 @@ import _TestSupport
 
   @Test func foundationDecoderSurfacesValidationErrors() {
     let text = RecordingFixtures.base(replacing: #""width":0.8"#, with: #""width":0"#)
-    let error = #expect(throws: RecordingError.self) {
+    let error = #expect(throws: InputFileError.self) {
       try JSONDecoder().decode(Recording.self, from: Data(text.utf8))
     }
     #expect(error?.jsonPath == "frames[1].planes[0].extent.width")

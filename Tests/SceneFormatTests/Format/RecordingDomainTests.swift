@@ -46,7 +46,7 @@ struct RecordingDomainTests {
         intrinsics: [1000, 0, 0, 0, 1000, 0, 500, 400, 1],
         imageResolution: Size(width: 1000, height: 800)),
       planes: [plane])
-    let error = #expect(throws: RecordingError.self) { try frame.frameWorld() }
+    let error = #expect(throws: InputFileError.self) { try frame.frameWorld() }
     #expect(error?.jsonPath == "planes[0].transform")
   }
 
@@ -58,7 +58,7 @@ struct RecordingDomainTests {
         transform: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1],
         intrinsics: [0, 0, 0, 0, 1000, 0, 500, 400, 1],
         imageResolution: Size(width: 1000, height: 800)))
-    let error = #expect(throws: RecordingError.self) { try frame.simulatedCamera() }
+    let error = #expect(throws: InputFileError.self) { try frame.simulatedCamera() }
     #expect(error?.jsonPath == "camera.intrinsics")
   }
 }

@@ -29,9 +29,9 @@ import _TestSupport
   }
 
   static func decodeError(_ bytes: [UInt8], limits: RecordingLimits = .default) throws
-    -> RecordingError
+    -> InputFileError
   {
-    let thrown = #expect(throws: RecordingError.self) {
+    let thrown = #expect(throws: InputFileError.self) {
       _ = try Recording(jsonBytes: bytes, file: "big.json", limits: limits)
     }
     return try #require(thrown)
@@ -80,7 +80,7 @@ import _TestSupport
 
     let list = try JSONParser.parse(
       #"{"planes":["# + ["A", "B", "C"].map(Self.plane).joined(separator: ",") + "]}")
-    let listError = #expect(throws: RecordingError.self) {
+    let listError = #expect(throws: InputFileError.self) {
       _ = try RecordingPlaneList(json: list, limits: limits)
     }
     #expect(listError?.kind == .limitExceeded)
@@ -129,7 +129,7 @@ import _TestSupport
         name.hasSuffix("l") ? Array((Self.header + "\n" + Self.frame(0) + "\n").utf8) : bytes
       #expect(FileManager.default.createFile(atPath: path, contents: Data(contents)))
       let tight = RecordingLimits(maximumFileBytes: contents.count - 1)
-      let error = #expect(throws: RecordingError.self) {
+      let error = #expect(throws: InputFileError.self) {
         _ = try Recording(contentsOfFile: path, limits: tight)
       }
       #expect(error?.kind == .limitExceeded)
@@ -164,7 +164,7 @@ import _TestSupport
     let lineLimit = RecordingLimits(maximumLineBytes: 4_096)
     var reader = try RecordingJSONLinesReader(path: path, limits: lineLimit)
     #expect(try reader.next()?.timestamp == 0)
-    let lineError = #expect(throws: RecordingError.self) { _ = try reader.next() }
+    let lineError = #expect(throws: InputFileError.self) { _ = try reader.next() }
     #expect(lineError?.kind == .limitExceeded)
     #expect(lineError?.file == path)
     #expect(lineError?.line == 3)
@@ -172,7 +172,7 @@ import _TestSupport
     #expect(lineError?.message.contains("maximumLineBytes") == true)
 
     // 200 detections in frame 1 against a limit of 199.
-    let detectionError = #expect(throws: RecordingError.self) {
+    let detectionError = #expect(throws: InputFileError.self) {
       _ = try Recording(
         contentsOfFile: path, limits: RecordingLimits(maximumDetectionsPerFrame: 199))
     }
@@ -181,7 +181,7 @@ import _TestSupport
         == true)
 
     // Three frames against a limit of two: the third frame's line is refused.
-    let frameError = #expect(throws: RecordingError.self) {
+    let frameError = #expect(throws: InputFileError.self) {
       _ = try Recording(contentsOfFile: path, limits: RecordingLimits(maximumFrames: 2))
     }
     #expect(frameError?.kind == .limitExceeded)

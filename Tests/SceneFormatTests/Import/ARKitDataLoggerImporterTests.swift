@@ -100,7 +100,7 @@ import _TestSupport
   func reportsMalformedPoseLinesByFileAndLine(poses: String, expected: String) throws {
     let directory = try writeSource(poses)
     defer { try? FileManager.default.removeItem(at: directory) }
-    let error = #expect(throws: RecordingError.self) {
+    let error = #expect(throws: InputFileError.self) {
       try importer.importRecording(directory: directory.path)
     }
     #expect(error?.description == expected)
@@ -110,7 +110,7 @@ import _TestSupport
     let directory = try writeSource(
       "# h\n1000 \(Self.identityLine)\n", points: "# p\n1 2 3 4 5 6\n1 2 3\n")
     defer { try? FileManager.default.removeItem(at: directory) }
-    let error = #expect(throws: RecordingError.self) {
+    let error = #expect(throws: InputFileError.self) {
       try importer.importRecording(directory: directory.path)
     }
     #expect(

@@ -50,7 +50,7 @@ import Testing
     ("tru", "line 1:1: invalid literal"),
   ])
   func reportsSyntaxErrorsWithLineAndColumn(text: String, expected: String) {
-    let error = #expect(throws: RecordingError.self) { try JSONParser.parse(text) }
+    let error = #expect(throws: InputFileError.self) { try JSONParser.parse(text) }
     #expect(error?.kind == .syntax)
     #expect(error?.description == expected)
   }
@@ -59,7 +59,7 @@ import Testing
     let deep =
       String(repeating: "[", count: JSONParser.maximumDepth + 1)
       + String(repeating: "]", count: JSONParser.maximumDepth + 1)
-    let error = #expect(throws: RecordingError.self) { try JSONParser.parse(deep) }
+    let error = #expect(throws: InputFileError.self) { try JSONParser.parse(deep) }
     #expect(error?.kind == .limitExceeded)
     let depth = JSONParser.maximumDepth
     #expect(error?.message == "nesting deeper than \(depth) (maximumNestingDepth)")
@@ -76,10 +76,10 @@ import Testing
   @Test func nestingLimitIsConfigurable() {
     let text = #"[[{"a":[]}]]"#
     #expect(throws: Never.self) { try JSONParser.parse(text, maximumDepth: 4) }
-    let error = #expect(throws: RecordingError.self) { try JSONParser.parse(text, maximumDepth: 3) }
+    let error = #expect(throws: InputFileError.self) { try JSONParser.parse(text, maximumDepth: 3) }
     #expect(error?.kind == .limitExceeded)
     #expect(error?.column == 8)
     #expect(throws: Never.self) { try JSONParser.parse("[]", maximumDepth: 0) }
-    #expect(throws: RecordingError.self) { try JSONParser.parse("[[]]", maximumDepth: -7) }
+    #expect(throws: InputFileError.self) { try JSONParser.parse("[[]]", maximumDepth: -7) }
   }
 }

@@ -29,7 +29,7 @@ import Testing
 
   @Test func refusesNonFiniteNumbersNamingThePath() {
     let value = JSONValue.object(["camera": .array([.number(1), .number(.nan)])])
-    let error = #expect(throws: RecordingError.self) { try JSONWriter.bytes(of: value) }
+    let error = #expect(throws: InputFileError.self) { try JSONWriter.bytes(of: value) }
     #expect(error?.jsonPath == "camera[1]")
   }
 }

@@ -58,7 +58,7 @@ import _TestSupport
       to: URL(fileURLWithPath: path))
     var reader = try RecordingJSONLinesReader(path: path)
     #expect(try reader.next() != nil)
-    let error = #expect(throws: RecordingError.self) { try reader.next() }
+    let error = #expect(throws: InputFileError.self) { try reader.next() }
     #expect(
       error?.description
         == "\(path):4: frames[1].timestamp: timestamps must be strictly increasing, got 1 after 2")
@@ -72,7 +72,7 @@ import _TestSupport
     try Data("{\"format\":\"arplacementsim.recording\",\"version\":1}\n{\"timestamp\":}\n".utf8)
       .write(to: URL(fileURLWithPath: path))
     var reader = try RecordingJSONLinesReader(path: path)
-    let error = #expect(throws: RecordingError.self) { try reader.next() }
+    let error = #expect(throws: InputFileError.self) { try reader.next() }
     #expect(error?.description == "\(path):2:14: frames[0]: expected a value, got '}'")
   }
 
@@ -82,7 +82,7 @@ import _TestSupport
     let withFrames = directory.appendingPathComponent("a.jsonl").path
     try Data(#"{"format":"arplacementsim.recording","version":1,"frames":[]}"#.utf8).write(
       to: URL(fileURLWithPath: withFrames))
-    let error = #expect(throws: RecordingError.self) {
+    let error = #expect(throws: InputFileError.self) {
       try RecordingJSONLinesReader(path: withFrames)
     }
     #expect(
@@ -92,7 +92,7 @@ import _TestSupport
     let version3 = directory.appendingPathComponent("b.jsonl").path
     try Data("\n{\"format\":\"arplacementsim.recording\",\"version\":3}\n".utf8).write(
       to: URL(fileURLWithPath: version3))
-    let versionError = #expect(throws: RecordingError.self) {
+    let versionError = #expect(throws: InputFileError.self) {
       try RecordingJSONLinesReader(path: version3)
     }
     #expect(
@@ -101,7 +101,7 @@ import _TestSupport
   }
 
   @Test func missingFileIsAnIOError() {
-    let error = #expect(throws: RecordingError.self) {
+    let error = #expect(throws: InputFileError.self) {
       try RecordingJSONLinesReader(path: "/nonexistent/dir/none.jsonl")
     }
     #expect(error?.kind == .io)

@@ -54,7 +54,7 @@ struct FrameRendererTests {
     )
     .markup
     #expect(RenderTestSupport.isWellFormedXML(svg))
-    // (0, 0, -2) is on the optical axis: principal point (200, 150).
+    // (0, 0, -2) is on the optical axis: principal point (199.5 + 0.5, 149.5 + 0.5).
     #expect(svg.contains("<circle cx=\"200\" cy=\"150\" r=\"9\" class=\"marker marker-confirmed\""))
     #expect(RenderTestSupport.count("class=\"marker ", in: svg) == 1)
     // x = 200 + 400 * 10 / 2 = 2200 is off screen: an edge arrow, not a circle.

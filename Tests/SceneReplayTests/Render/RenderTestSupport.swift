@@ -11,14 +11,15 @@ import SpatialMath
 #endif
 
 /// A hand-checkable frame: a camera at the origin looking along -z (identity pose), fx = fy = 400
-/// px, principal point (200, 150), a 400x300 image shown in a 400x300 landscapeRight viewport
+/// px, ARKit principal point (199.5, 149.5) — pixel centres at integers, so the image centre
+/// (200, 150) in continuous pixels — a 400x300 image shown in a 400x300 landscapeRight viewport
 /// (display transform = identity), Vision `.up` + `scaleFill` on a 400x300 model input (Vision
 /// -> image normalized is only the flip `y = 1 - y - h`), and a 2 m x 2 m wall 2 m in front,
 /// facing the camera.
 enum RenderTestSupport {
   static func camera() throws -> Camera {
     try Camera(
-      transform: .identity, intrinsics: CameraIntrinsics(fx: 400, fy: 400, ox: 200, oy: 150),
+      transform: .identity, intrinsics: CameraIntrinsics(fx: 400, fy: 400, ox: 199.5, oy: 149.5),
       imageResolution: Size(width: 400, height: 300))
   }
 

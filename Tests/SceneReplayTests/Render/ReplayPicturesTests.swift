@@ -48,7 +48,7 @@ struct ReplayPicturesTests {
     do {
       _ = try Self.capture(frame: 30)
       Issue.record("expected an error")
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       #expect(error.file == "dash.json")
       #expect(error.description.contains("0...29"))
     }

@@ -13,7 +13,7 @@ import _TestSupport
 @Suite struct BadInputCorpusReplayTests {
   static let cases = BadInputCorpus.cases.filter { !$0.file.hasPrefix("planelist-") }
 
-  static func check(_ error: RecordingError, _ testCase: BadInputCorpus.Case, path: String) {
+  static func check(_ error: InputFileError, _ testCase: BadInputCorpus.Case, path: String) {
     #expect(error.kind == testCase.kind, "\(error)")
     #expect(error.jsonPath == testCase.jsonPath, "\(error)")
     #expect(error.file == path, "\(error)")
@@ -23,7 +23,7 @@ import _TestSupport
   @Test(arguments: cases)
   func refusedOrSkipped(_ testCase: BadInputCorpus.Case) throws {
     let path = BadInputCorpus.directory.appendingPathComponent(testCase.file).path
-    let refused = #expect(throws: RecordingError.self) {
+    let refused = #expect(throws: InputFileError.self) {
       var source = try ReplaySource(contentsOfFile: path)
       _ = try ReplayEngine().run(&source)
     }
@@ -31,7 +31,7 @@ import _TestSupport
 
     let skipping = ReplayEngine(skipInvalidFrames: true)
     guard let frame = testCase.frame else {
-      let error = #expect(throws: RecordingError.self) {
+      let error = #expect(throws: InputFileError.self) {
         var source = try ReplaySource(contentsOfFile: path)
         _ = try skipping.run(&source)
       }

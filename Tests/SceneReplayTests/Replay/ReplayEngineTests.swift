@@ -127,7 +127,7 @@ struct ReplayEngineTests {
     var recording = try DashboardReplayScenario(frameCount: 5).recording()
     recording.frames[2].camera.intrinsics[0] = 0
     var source = ReplaySource(recording: recording, file: "scene.json")
-    let error = try #require(throws: RecordingError.self) {
+    let error = try #require(throws: InputFileError.self) {
       try ReplayEngine(threadCount: 2).run(&source)
     }
     #expect(error.frameIndex == 2)
@@ -148,7 +148,7 @@ struct ReplayEngineTests {
       toFile: path, atomically: true, encoding: .utf8)
     var source = try ReplaySource(contentsOfFile: path)
     var seen: [Int] = []
-    let error = try #require(throws: RecordingError.self) {
+    let error = try #require(throws: InputFileError.self) {
       try ReplayEngine(chunkFrameCount: 10).run(&source, onFrame: { seen.append($0.frameIndex) })
     }
     #expect(seen == [0, 1, 2, 3, 4])
@@ -159,7 +159,7 @@ struct ReplayEngineTests {
     var recording = try DashboardReplayScenario(frameCount: 2).recording()
     recording.header.vision = nil
     var source = ReplaySource(recording: recording, file: "scene.json")
-    let error = try #require(throws: RecordingError.self) { try ReplayEngine().run(&source) }
+    let error = try #require(throws: InputFileError.self) { try ReplayEngine().run(&source) }
     #expect(error.jsonPath == "vision")
   }
 
@@ -213,7 +213,9 @@ struct ReplaySettingsTests {
     (#"{"tracker": {"confirmationHitCount": 1.5}}"#, "tracker.confirmationHitCount"),
     (#"{"attempts": [{"target": "wall"}]}"#, "attempts[0].target"),
     (#"{"anchorPoint": "middle"}"#, "anchorPoint"),
-    (#"{"filter": "kalman", "filterParameters": {"gate": "-1"}}"#, "filter"),
+    (#"{"filter": "kalman", "filterParameters": {"gate": "-1"}}"#, "filterParameters.gate"),
+    (#"{"filter": "smooth"}"#, "filter"),
+    (#"{"filterParameters": {"beta": 1}}"#, "filterParameters.beta"),
     (
       #"{"interpretVisionAs": {"cropAndScale": "centerCrop", "modelInputSize": [0, 1], "orientation": "up"}}"#,
       "interpretVisionAs.modelInputSize[0]"
@@ -221,7 +223,7 @@ struct ReplaySettingsTests {
     (#"{"colour": 1}"#, "colour"),
   ])
   func errorsNameTheMember(text: String, path: String) throws {
-    let error = try #require(throws: RecordingError.self) {
+    let error = try #require(throws: InputFileError.self) {
       try ReplaySettings(json: JSONParser.parse(text))
     }
     #expect(error.jsonPath == path)

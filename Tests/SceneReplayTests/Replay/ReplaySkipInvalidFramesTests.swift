@@ -32,7 +32,7 @@ struct ReplaySkipInvalidFramesTests {
     try Self.scenario.writeWithBadFrames(toFile: path)
 
     var refused = try ReplaySource(contentsOfFile: path)
-    let error = try #require(throws: RecordingError.self) {
+    let error = try #require(throws: InputFileError.self) {
       try ReplayEngine(threadCount: threads, chunkFrameCount: 3).run(&refused)
     }
     #expect(error.frameIndex == 2 && error.file == path)
@@ -107,7 +107,7 @@ struct ReplaySkipInvalidFramesTests {
     limits.maximumLineBytes = 65_536
     var source = ReplaySource(reader: try RecordingJSONLinesReader(path: path, limits: limits))
     var seen: [Int] = []
-    let error = try #require(throws: RecordingError.self) {
+    let error = try #require(throws: InputFileError.self) {
       try ReplayEngine(skipInvalidFrames: true).run(
         &source, onFrame: { seen.append($0.frameIndex) })
     }
@@ -127,7 +127,7 @@ struct ReplaySkipInvalidFramesTests {
     var limits = RecordingLimits.default
     limits.maximumDetectionsPerFrame = 5
     var refused = try ReplaySource(contentsOfFile: path, limits: limits)
-    let error = try #require(throws: RecordingError.self) { try ReplayEngine().run(&refused) }
+    let error = try #require(throws: InputFileError.self) { try ReplayEngine().run(&refused) }
     #expect(error.kind == .limitExceeded && error.jsonPath == "frames[0].detections")
     var source = try ReplaySource(contentsOfFile: path, limits: limits)
     let report = try ReplayEngine(skipInvalidFrames: true).run(&source)

@@ -100,6 +100,10 @@ import Testing
       #"filters[0].parameters["measurement-std"]"#
     ),
     (
+      #"{"format": "arplacementsim.sweepGrid", "version": 1, "filters": [{"name": "oneEuro", "parameters": {"beta": -1}}]}"#,
+      "filters[0].parameters.beta"
+    ),
+    (
       #"{"format": "arplacementsim.sweepGrid", "version": 1, "filters": [{"name": "kalman", "gate": 1}]}"#,
       "filters[0].gate"
     ),
@@ -134,7 +138,7 @@ import Testing
     do {
       _ = try Self.grid(text)
       Issue.record("accepted \(text)")
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       #expect(error.jsonPath == path, "\(error)")
     }
   }
@@ -151,7 +155,7 @@ import Testing
     do {
       _ = try SweepGrid(contentsOfFile: path)
       Issue.record("accepted an anchor point outside [0, 1]")
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       #expect(error.file == path)
       #expect(error.jsonPath == "anchorPoints[0]")
       #expect(error.description.hasPrefix("\(path): anchorPoints[0]: "))

@@ -54,7 +54,7 @@ import Testing
     }
     // A job in two files.
     try Self.withFiles([Self.line(job: 1), Self.line(job: 0) + "\n" + Self.line(job: 1)]) { paths in
-      #expect(throws: RecordingError.self) { try SweepResultSet(files: paths) }
+      #expect(throws: InputFileError.self) { try SweepResultSet(files: paths) }
     }
   }
 
@@ -73,7 +73,7 @@ import Testing
         do {
           _ = try SweepResultSet(files: files)
           Issue.record("accepted \(text)")
-        } catch let error as RecordingError {
+        } catch let error as InputFileError {
           #expect(error.file == files[0] && error.line == lineNumber, "\(error)")
           #expect(error.jsonPath == path, "\(error)")
         }

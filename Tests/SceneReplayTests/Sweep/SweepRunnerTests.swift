@@ -112,7 +112,7 @@ import _ReplayFixtures
     #expect(partial.missingJobCount == 2)
     #expect(partial.missingJobSample == [2, 5])
     // A shard given twice: job 0 appears twice.
-    #expect(throws: RecordingError.self) { try SweepResultSet(files: [files[0], files[0]]) }
+    #expect(throws: InputFileError.self) { try SweepResultSet(files: [files[0], files[0]]) }
   }
 
   @Test func aBadRecordingIsAResultWithItsError() throws {

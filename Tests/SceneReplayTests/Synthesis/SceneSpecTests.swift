@@ -67,7 +67,7 @@ import _TestSupport
     do {
       _ = try SynthesisFixtures.spec(text, file: "bad.json")
       Issue.record("expected an error for \(path)")
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       #expect(error.jsonPath == path, "\(error)")
       #expect(error.file == "bad.json")
       #expect(error.description.contains(message), "\(error)")
@@ -79,7 +79,7 @@ import _TestSupport
       replacing:
         "\"trajectory\": {\"waypoints\": [{\"time\": 0, \"position\": [0, 0, 0], \"lookAt\": [0, 0, -1]}]},",
       with: "")
-    #expect(throws: RecordingError.self) { try SynthesisFixtures.spec(text) }
+    #expect(throws: InputFileError.self) { try SynthesisFixtures.spec(text) }
   }
 
   @Test func fileErrorsNameTheFile() throws {
@@ -93,7 +93,7 @@ import _TestSupport
     do {
       _ = try SceneSpec(contentsOfFile: path)
       Issue.record("expected an error")
-    } catch let error as RecordingError {
+    } catch let error as InputFileError {
       #expect(error.description.hasPrefix("\(path): surfaces[0].rotation.degrees: "), "\(error)")
     }
   }
@@ -125,7 +125,7 @@ import _TestSupport
     let encoded = try JSONEncoder().encode(decoded)
     #expect(try JSONDecoder().decode(SceneSpec.self, from: encoded).objects == decoded.objects)
     let bad = SynthesisFixtures.wall(replacing: "\"framesPerSecond\": 30", with: "\"fps\": 30")
-    #expect(throws: RecordingError.self) {
+    #expect(throws: InputFileError.self) {
       try JSONDecoder().decode(SceneSpec.self, from: Data(bad.utf8))
     }
   }

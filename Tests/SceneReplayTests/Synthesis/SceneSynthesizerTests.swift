@@ -143,13 +143,14 @@ import _TestSupport
     let camera = try frame.simulatedCamera()
     // Object "a": a 0.04 x 0.03 m rectangle at (0, 0, -1) seen in portrait; camera +x is world
     // down, +y world right. Its image rect spans fx * 0.03 = 43.35 px in u and fy * 0.04 = 57.8 px
-    // in v about the principal point (959.5, 719.5).
+    // in v about the principal point, ARKit's (959.5, 719.5) + 0.5 = (960, 720) in continuous
+    // pixels.
     let box = try #require(frame.detections.first { $0.label == "hazard" }).boundingBox
     let w = camera.imageResolution.width
     let h = camera.imageResolution.height
-    #expect(abs(box.origin.x - (959.5 - 21.675) / w) < 2e-6)
+    #expect(abs(box.origin.x - (960 - 21.675) / w) < 2e-6)
     #expect(abs(box.size.width - 43.35 / w) < 2e-6)
-    #expect(abs(box.origin.y - (719.5 - 28.9) / h) < 2e-6)
+    #expect(abs(box.origin.y - (720 - 28.9) / h) < 2e-6)
     #expect(abs(box.size.height - 57.8 / h) < 2e-6)
   }
 
@@ -168,7 +169,7 @@ import _TestSupport
     late.timestamp = 0
     var second = try RecordingJSONLinesWriter(path: path, header: recording.header)
     try second.write(recording.frames[3])
-    #expect(throws: RecordingError.self) { try second.write(late) }
+    #expect(throws: InputFileError.self) { try second.write(late) }
     try second.close()
   }
 }

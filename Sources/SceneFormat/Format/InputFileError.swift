@@ -1,17 +1,20 @@
-/// An error reading, validating, importing or writing a recording.
+/// An error in one of the package's input files or documents: a recording (JSON or JSON Lines), a
+/// plane list, a scene spec, a sweep grid, replay settings, sweep results, or an importer's source
+/// files; also an I/O failure reading or writing one of them.
 ///
 /// It names the place: the file (as given by the caller), for text errors the 1-based line and
 /// column, and the JSON path from the document root (`frames[12].camera.intrinsics[0]`; frames of
 /// a JSON Lines file use the same path, with the frame's 0-based index). ``description`` renders
 /// it as `scene.json: frames[12].camera.intrinsics[0]: focal length must be > 0, got 0`.
-public struct RecordingError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct InputFileError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What went wrong, coarsely; the message says exactly what.
   public enum Kind: Sendable, Hashable {
     /// The file could not be opened, read or written.
     case io
     /// The text is not JSON (or a JSON Lines line is not one JSON value).
     case syntax
-    /// `format` is not `arplacementsim.recording` or `version` is not 1.
+    /// `format` is not the document's format name (`arplacementsim.recording`,
+    /// `arplacementsim.sceneSpec`, ...) or `version` is not one this reader supports.
     case unsupportedVersion
     /// A required member is missing.
     case missingField
@@ -112,17 +115,21 @@ public struct RecordingError: Error, Sendable, Hashable, CustomStringConvertible
   }
 
   /// This error with `component` put in front of its path (used while unwinding).
-  public func prefixed(_ component: PathComponent) -> RecordingError {
+  public func prefixed(_ component: PathComponent) -> InputFileError {
     var copy = self
     copy.path.insert(component, at: 0)
     return copy
   }
 
   /// This error with the file name (and line) filled in when not already set.
-  package func located(file: String?, line: Int? = nil) -> RecordingError {
+  package func located(file: String?, line: Int? = nil) -> InputFileError {
     var copy = self
     if copy.file == nil { copy.file = file }
     if copy.line == nil { copy.line = line }
     return copy
   }
 }
+
+/// The former name of ``InputFileError``, from when only recordings threw it.
+@available(*, deprecated, renamed: "InputFileError")
+public typealias RecordingError = InputFileError
