@@ -10,15 +10,24 @@ import SpatialMath
 /// trajectories one-to-one to maximize the frames in which matched pairs are within the threshold
 /// (IDTP): `IDF1 = 2 IDTP / (truth detections + hypothesis detections)`.
 ///
-/// A frame may mark some truth objects as not counted (`addFrame(truth:hypotheses:counted:)`):
-/// they take part in the matching like any other, so a hypothesis on one of them is not a false
-/// positive, but ``countedResult`` scores only the counted ones ("don't care" regions): its truth
-/// count, matches, misses and ID switches are over counted objects, and its hypotheses are the
-/// frame's hypotheses less those matched to objects not counted. ``result`` counts everything.
+/// A frame may mark some truth objects and hypotheses as not counted
+/// (`addFrame(truth:hypotheses:countedTruth:countedHypotheses:)`, "don't care" regions): they
+/// take part in the matching like any other, but ``countedResult`` scores only the counted ones.
+/// Its truth count, matches, misses and ID switches are over counted objects (a switch against
+/// the hypothesis the object last matched while counted); its hypotheses are
+/// those matched to a counted object, plus the counted ones that are not matched to an object
+/// that is not counted; a false positive is such a hypothesis left unmatched. So a hypothesis on
+/// an object that is not counted is no false positive, and one that is not counted itself (say,
+/// off screen) is only a match when it matches a counted object, never a false positive.
+/// ``result`` counts everything.
 public struct MultiObjectTrackingEvaluator: Sendable {
   /// The matching distance, metres (e.g. half the spacing of neighbouring objects).
   public let thresholdMeters: Float
   var lastMatch: [String: Int] = [:]
+  /// The hypothesis each object last matched in a frame where it counted: an identity switch in
+  /// ``countedResult`` is a counted object matched to another hypothesis than then, so a switch
+  /// that happens while the object is not counted (off screen) is counted when it shows.
+  var lastCountedMatch: [String: Int] = [:]
   var allTally = Tally()
   var countedTally = Tally()
 
@@ -69,29 +78,38 @@ public struct MultiObjectTrackingEvaluator: Sendable {
   public mutating func addFrame(
     truth: [(id: String, position: SIMD3<Float>)], hypotheses: [(id: Int, position: SIMD3<Float>)]
   ) -> [MultiObjectTrackingMatch] {
-    addFrame(truth: truth, hypotheses: hypotheses, counted: nil)
+    addFrame(truth: truth, hypotheses: hypotheses, countedTruth: nil, countedHypotheses: nil)
   }
 
-  /// Adds one frame in which only the truth objects whose `counted` entry is `true` (parallel to
-  /// `truth`; `nil`: all) count in ``countedResult`` (see the type's documentation).
+  /// Adds one frame in which only the truth objects whose `countedTruth` entry is `true` and
+  /// the hypotheses whose `countedHypotheses` entry is `true` (parallel arrays; `nil`: all) count
+  /// in ``countedResult`` (see the type's documentation).
   ///
-  /// - Precondition: `counted`, when given, has one entry per `truth` entry.
+  /// - Precondition: each flag array, when given, has one entry per element of its list.
   @discardableResult
   public mutating func addFrame(
     truth: [(id: String, position: SIMD3<Float>)], hypotheses: [(id: Int, position: SIMD3<Float>)],
-    counted: [Bool]?
+    countedTruth: [Bool]?, countedHypotheses: [Bool]? = nil
   ) -> [MultiObjectTrackingMatch] {
-    precondition(counted.map { $0.count == truth.count } ?? true, "one counted flag per truth")
+    precondition(countedTruth.map { $0.count == truth.count } ?? true, "one flag per truth")
+    precondition(
+      countedHypotheses.map { $0.count == hypotheses.count } ?? true, "one flag per hypothesis")
     var seenTruth = Set<String>()
     var isCounted: [Bool] = []
     var unique: [(id: String, position: SIMD3<Float>)] = []
     for (index, t) in truth.enumerated() where seenTruth.insert(t.id).inserted {
       unique.append(t)
-      isCounted.append(counted?[index] ?? true)
+      isCounted.append(countedTruth?[index] ?? true)
     }
     let truth = unique
     var seenHypotheses = Set<Int>()
-    let hypotheses = hypotheses.filter { seenHypotheses.insert($0.id).inserted }
+    var hypothesisCounted: [Bool] = []
+    var uniqueHypotheses: [(id: Int, position: SIMD3<Float>)] = []
+    for (index, h) in hypotheses.enumerated() where seenHypotheses.insert(h.id).inserted {
+      uniqueHypotheses.append(h)
+      hypothesisCounted.append(countedHypotheses?[index] ?? true)
+    }
+    let hypotheses = uniqueHypotheses
 
     func within(_ t: Int, _ h: Int) -> Float? {
       let d = truth[t].position.distance(to: hypotheses[h].position)
@@ -125,17 +143,26 @@ public struct MultiObjectTrackingEvaluator: Sendable {
         }
       }
     }
+    var switchedWhenCounted = [Bool](repeating: false, count: truth.count)
     for t in truth.indices {
-      if let h = hypothesisOfTruth[t] { lastMatch[truth[t].id] = hypotheses[h].id }
+      guard let h = hypothesisOfTruth[t] else { continue }
+      lastMatch[truth[t].id] = hypotheses[h].id
+      guard isCounted[t] else { continue }
+      if let previous = lastCountedMatch[truth[t].id], previous != hypotheses[h].id {
+        switchedWhenCounted[t] = true
+      }
+      lastCountedMatch[truth[t].id] = hypotheses[h].id
     }
 
-    // A hypothesis matched to an object that is not counted is left out of the counted tally.
-    var ignoredHypothesis = [Bool](repeating: false, count: hypotheses.count)
-    for t in truth.indices where !isCounted[t] {
-      if let h = hypothesisOfTruth[t] { ignoredHypothesis[h] = true }
+    // The counted tally's hypotheses: matched to a counted object, or counted themselves and
+    // not matched to an object that is not counted.
+    var includedHypothesis = hypothesisCounted
+    for t in truth.indices {
+      if let h = hypothesisOfTruth[t] { includedHypothesis[h] = isCounted[t] }
     }
     func tally(
-      _ tally: inout Tally, truthIncluded: (Int) -> Bool, hypothesisIncluded: (Int) -> Bool
+      _ tally: inout Tally, truthIncluded: (Int) -> Bool, hypothesisIncluded: (Int) -> Bool,
+      switched: [Bool]
     ) {
       tally.score.frameCount += 1
       for t in truth.indices where truthIncluded(t) {
@@ -160,10 +187,12 @@ public struct MultiObjectTrackingEvaluator: Sendable {
         }
       }
     }
-    tally(&allTally, truthIncluded: { _ in true }, hypothesisIncluded: { _ in true })
+    tally(
+      &allTally, truthIncluded: { _ in true }, hypothesisIncluded: { _ in true },
+      switched: switched)
     tally(
       &countedTally, truthIncluded: { isCounted[$0] },
-      hypothesisIncluded: { !ignoredHypothesis[$0] })
+      hypothesisIncluded: { includedHypothesis[$0] }, switched: switchedWhenCounted)
     return truth.indices.map { t in
       MultiObjectTrackingMatch(
         truthID: truth[t].id, hypothesisID: hypothesisOfTruth[t].map { hypotheses[$0].id },

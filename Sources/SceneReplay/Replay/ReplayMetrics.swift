@@ -8,7 +8,10 @@ import SceneFormat
 /// (it could have been detected); markers count when shown (confirmed or coasting) and drawn
 /// inside the viewport. A marker matches a truth object when it lies within
 /// `matchThresholdMeters` (CLEAR-MOT and IDF1 match by distance; the per-object figures below
-/// also require its label).
+/// also require its label). All objects and shown markers take part in the matching, so what
+/// does not count is a "don't care": a marker matched to an object out of view is no false
+/// marker, and a marker just off the edge of the view that matches an object just inside it is a
+/// match (`MultiObjectTrackingEvaluator.countedResult`).
 ///
 /// An object is *placeable* in a frame when it counts (in the viewport) and a ray from the
 /// frame's camera through it hits a surface with the replay's placement attempts — its surface
@@ -18,8 +21,7 @@ import SceneFormat
 public struct ReplayMetrics: Sendable, Hashable {
   /// The matching distance used, metres.
   public var matchThresholdMeters: Float
-  /// CLEAR-MOT and IDF1 counts and scores over every object-frame in view
-  /// (`MultiObjectTrackingEvaluator.result`).
+  /// CLEAR-MOT and IDF1 counts and scores over every object-frame in view.
   public var tracking: MultiObjectTrackingScore
   /// The same over placeable object-frames only (`MultiObjectTrackingEvaluator.countedResult`).
   public var trackingPlaceable: MultiObjectTrackingScore

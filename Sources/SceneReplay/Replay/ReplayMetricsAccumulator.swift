@@ -25,7 +25,9 @@ struct ReplayMetricsAccumulator {
   let thresholdMeters: Float
   /// The replay's placement settings: an object is placeable when a ray to it hits with them.
   let placement: PlacementSettings
-  var evaluator: MultiObjectTrackingEvaluator
+  /// CLEAR-MOT over the objects in view, and over the placeable ones.
+  var visibleEvaluator: MultiObjectTrackingEvaluator
+  var placeableEvaluator: MultiObjectTrackingEvaluator
   var firstConfirmed: [Double?]
   /// Per truth object: the time of the first frame it was placeable, and the time from then to
   /// its first confirmed marker.
@@ -50,7 +52,8 @@ struct ReplayMetricsAccumulator {
     thresholdMeters =
       threshold ?? TrackingMetrics.halfNeighbourSpacingMeters(self.truth.map(\.position))
       ?? 0.05
-    evaluator = MultiObjectTrackingEvaluator(thresholdMeters: self.thresholdMeters)
+    visibleEvaluator = MultiObjectTrackingEvaluator(thresholdMeters: self.thresholdMeters)
+    placeableEvaluator = visibleEvaluator
     firstConfirmed = Array(repeating: nil, count: self.truth.count)
     firstPlaceable = Array(repeating: nil, count: self.truth.count)
     placeableToConfirmed = Array(repeating: nil, count: self.truth.count)
@@ -114,22 +117,27 @@ struct ReplayMetricsAccumulator {
     }
     guard !truth.isEmpty else { return }
 
-    var present: [(id: String, position: SIMD3<Float>)] = []
+    var visible: [Bool] = []
     var placeable: [Bool] = []
     for (index, object) in truth.enumerated() {
+      var isVisible = false
       if case .visible = ViewportProjection(
         worldPoint: object.position, camera: camera, viewport: viewport)
       {
-        present.append((object.id, object.position))
-        let canPlace = isPlaceable(object.position, camera: camera, world: world)
-        placeable.append(canPlace)
-        if canPlace, firstPlaceable[index] == nil { firstPlaceable[index] = t }
+        isVisible = true
       }
+      let canPlace = isVisible && isPlaceable(object.position, camera: camera, world: world)
+      visible.append(isVisible)
+      placeable.append(canPlace)
+      if canPlace, firstPlaceable[index] == nil { firstPlaceable[index] = t }
     }
     let shown = markers.filter(\.state.isShown)
     // Truth and markers are compared under the same rule: only what the viewport shows this frame
-    // counts (a marker kept for a button that is off-screen is neither a hit nor a false marker).
-    let shownInView = shown.filter {
+    // counts. Everything takes part in the matching, so a marker kept for a button that is
+    // off-screen is neither a hit nor a false marker, and a marker just off the edge of the view
+    // for a button just inside it (or the other way round) is a match, not a miss and a false
+    // marker.
+    let inView = shown.map {
       if case .visible = ViewportProjection(
         worldPoint: $0.position, camera: camera, viewport: viewport)
       {
@@ -137,9 +145,13 @@ struct ReplayMetricsAccumulator {
       }
       return false
     }
-    evaluator.addFrame(
-      truth: present, hypotheses: shownInView.map { ($0.id, $0.position) }, counted: placeable)
-    let inViewIDs = Set(shownInView.map(\.id))
+    let allTruth = truth.map { (id: $0.id, position: $0.position) }
+    let hypotheses = shown.map { (id: $0.id, position: $0.position) }
+    visibleEvaluator.addFrame(
+      truth: allTruth, hypotheses: hypotheses, countedTruth: visible, countedHypotheses: inView)
+    placeableEvaluator.addFrame(
+      truth: allTruth, hypotheses: hypotheses, countedTruth: placeable, countedHypotheses: inView)
+    let inViewIDs = Set(zip(shown, inView).filter(\.1).map(\.0.id))
     for m in shown {
       guard let (index, distance) = nearestTruth(label: m.label, to: m.position),
         distance <= thresholdMeters
@@ -190,8 +202,8 @@ struct ReplayMetricsAccumulator {
       }
     }
     let metrics = ReplayMetrics(
-      matchThresholdMeters: thresholdMeters, tracking: evaluator.result,
-      trackingPlaceable: evaluator.countedResult,
+      matchThresholdMeters: thresholdMeters, tracking: visibleEvaluator.countedResult,
+      trackingPlaceable: placeableEvaluator.countedResult,
       placementErrorRMSMillimeters: TrackingMetrics.rootMeanSquare(errors),
       placementErrorMaxMillimeters: errors.max(),
       jitterRMSMillimeters: pooledMotionCount > 0
