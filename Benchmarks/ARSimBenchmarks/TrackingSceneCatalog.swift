@@ -30,6 +30,9 @@ struct TrackingSceneCatalog {
     Entry(
       name: "real-arkit-logger", recording: "real-arkit-logger.json",
       spec: "specs/real-arkit-logger.json", seed: 7, placementErrorBeforeMillimeters: 16.9637),
+    Entry(
+      name: "walking-panel", recording: "walking-panel.json", spec: "specs/walking-panel.json",
+      seed: 4),
   ]
 
   /// The Scenes/ directory under the working directory.

@@ -20,7 +20,8 @@ import SpatialMath
 /// ```
 /// `filter`/`filterParameters` are `AnyPositionFilter.init(name:parameters:)`'s names and
 /// parameters (values as strings or numbers); `tracker` overrides members of
-/// `MarkerTrackerConfiguration` by their Swift names; `anchorPoint` is `center`, `bottomCenter`,
+/// `MarkerTrackerConfiguration` by their Swift names (`measurementError` is an object with
+/// `MeasurementErrorModel`'s members); `anchorPoint` is `center`, `bottomCenter`,
 /// `topCenter` or `[x, y]` fractions (`BoxAnchorPoint`); `interpretVisionAs` has the recording's
 /// `"vision"` layout.
 public struct ReplaySettings: Sendable, Hashable {
@@ -190,6 +191,7 @@ public struct ReplaySettings: Sendable, Hashable {
       c.rigidLayout = v
     }
     if let v = try object.optional("rigidMinimumSupport", count) { c.rigidMinimumSupport = v }
+    try decodeViewMembers(&object, into: &c)
     _ = try object.extras()
     guard c.isValid else {
       throw InputFileError(

@@ -20,11 +20,12 @@ import _TestSupport
     ("dashboard-portrait.json", "specs/dashboard-portrait.json", 1),
     ("dashboard-downmirrored.json", "specs/dashboard-downmirrored.json", 1),
     ("tabletop-landscape.json", "specs/tabletop-landscape.json", 2),
+    ("walking-panel.json", "specs/walking-panel.json", 4),
   ]
 
   @Test(arguments: [
     "dashboard-portrait", "dashboard-downmirrored", "tabletop-landscape", "long-session",
-    "real-arkit-logger",
+    "real-arkit-logger", "walking-panel",
   ])
   func specDecodes(name: String) throws {
     let spec = try SceneSpec(
@@ -87,7 +88,7 @@ import _TestSupport
     arguments: [
       ("dashboard-portrait.json", 0.03), ("dashboard-downmirrored.json", 0.03),
       ("tabletop-landscape.json", 0.06),
-      ("real-arkit-logger.json", 0.03),
+      ("real-arkit-logger.json", 0.03), ("walking-panel.json", 0.03),
     ] as [(String, Float)])
   func replaysNearTheTruth(name: String, bound: Float) throws {
     let recording = try Recording(
