@@ -4,7 +4,12 @@
 // geometry, raycasting, tracking). Module dependencies run one way:
 //   SpatialMath <- ARSimulation <- Placement
 //   ARSimulation <- SceneFormat (recording format, JSON, JSON Lines, importers)
-//   Placement, SceneFormat <- SceneReplay (synthesis, replay, sweeps, pictures) <- arsim
+//   SceneFormat <- SceneSynthesis (scene specs -> recordings with truth)
+//   Placement, SceneFormat, SceneSynthesis <- SessionSimulation (the ARKit-shaped simulated
+//     session over a recording or a synthesized scene, the harness that scores a placer's
+//     markers, the catalogue of classic placement mistakes and the diagnosis)
+//   SessionSimulation <- SceneReplay (replay: the package's placer as a session client; sweeps,
+//     pictures) <- arsim
 //   _RaycastKernels (C, SIMDe) <- ARSimulation
 // Targets with a leading underscore are not API (_RaycastKernels; fixtures for tests and benchmarks).
 import PackageDescription
@@ -16,6 +21,8 @@ let package = Package(
     .library(name: "ARSimulation", targets: ["ARSimulation"]),
     .library(name: "Placement", targets: ["Placement"]),
     .library(name: "SceneFormat", targets: ["SceneFormat"]),
+    .library(name: "SceneSynthesis", targets: ["SceneSynthesis"]),
+    .library(name: "SessionSimulation", targets: ["SessionSimulation"]),
     .library(name: "SceneReplay", targets: ["SceneReplay"]),
     .executable(name: "arsim", targets: ["arsim"]),
   ],
@@ -31,9 +38,16 @@ let package = Package(
     .target(name: "ARSimulation", dependencies: ["SpatialMath", "_RaycastKernels"]),
     .target(name: "Placement", dependencies: ["SpatialMath", "ARSimulation"]),
     .target(name: "SceneFormat", dependencies: ["SpatialMath", "ARSimulation"]),
+    .target(name: "SceneSynthesis", dependencies: ["SpatialMath", "ARSimulation", "SceneFormat"]),
+    .target(
+      name: "SessionSimulation",
+      dependencies: ["SpatialMath", "ARSimulation", "Placement", "SceneFormat", "SceneSynthesis"]),
     .target(
       name: "SceneReplay",
-      dependencies: ["SpatialMath", "ARSimulation", "Placement", "SceneFormat"]),
+      dependencies: [
+        "SpatialMath", "ARSimulation", "Placement", "SceneFormat", "SceneSynthesis",
+        "SessionSimulation",
+      ]),
     // Seeded generators for tests and benchmarks (not API): measurement streams, frame worlds.
     .target(
       name: "_SimulationFixtures", dependencies: ["SpatialMath", "ARSimulation", "Placement"]),
@@ -46,12 +60,15 @@ let package = Package(
       dependencies: ["SceneReplay", "SceneFormat", "Placement", "ARSimulation", "SpatialMath"]),
     .executableTarget(
       name: "arsim",
-      dependencies: ["Placement", "ARSimulation", "SceneFormat", "SceneReplay", "SpatialMath"]),
+      dependencies: [
+        "Placement", "ARSimulation", "SceneFormat", "SceneSynthesis", "SessionSimulation",
+        "SceneReplay", "SpatialMath",
+      ]),
     .executableTarget(
       name: "ARSimBenchmarks",
       dependencies: [
-        "Placement", "ARSimulation", "SceneFormat", "SceneReplay", "SpatialMath", "_RaycastKernels",
-        "_ReplayFixtures", "_SimulationFixtures",
+        "Placement", "ARSimulation", "SceneFormat", "SceneSynthesis", "SessionSimulation",
+        "SceneReplay", "SpatialMath", "_RaycastKernels", "_ReplayFixtures", "_SimulationFixtures",
       ],
       path: "Benchmarks/ARSimBenchmarks"
     ),
@@ -68,14 +85,28 @@ let package = Package(
       name: "SceneFormatTests",
       dependencies: ["SceneFormat", "ARSimulation", "SpatialMath", "_TestSupport"]),
     .testTarget(
+      name: "SceneSynthesisTests",
+      dependencies: [
+        "SceneSynthesis", "SceneFormat", "ARSimulation", "SpatialMath", "_TestSupport",
+      ]),
+    .testTarget(
+      name: "SessionSimulationTests",
+      dependencies: [
+        "SessionSimulation", "SceneSynthesis", "SceneFormat", "Placement", "ARSimulation",
+        "SpatialMath", "_TestSupport",
+      ]),
+    .testTarget(
       name: "SceneReplayTests",
       dependencies: [
-        "SceneReplay", "SceneFormat", "Placement", "ARSimulation", "SpatialMath", "_ReplayFixtures",
-        "_TestSupport",
+        "SceneReplay", "SessionSimulation", "SceneSynthesis", "SceneFormat", "Placement",
+        "ARSimulation", "SpatialMath", "_ReplayFixtures", "_TestSupport",
       ]),
     .testTarget(
       name: "arsimTests",
-      dependencies: ["arsim", "_ReplayFixtures", "SceneFormat", "SceneReplay", "_TestSupport"]),
+      dependencies: [
+        "arsim", "_ReplayFixtures", "SceneFormat", "SessionSimulation", "SceneReplay",
+        "_TestSupport",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -6,7 +6,7 @@
 // frame count is read too (it converts a duration times a rate to `Int`), and its first three
 // frames are synthesized (seed 1) and must validate as a recording.
 import SceneFormat
-import SceneReplay
+import SceneSynthesis
 
 /// libFuzzer's entry point: runs one input of `size` bytes at `data`; always returns 0.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -59,9 +59,15 @@ compile_module SpatialMath
 compile_module ARSimulation "${kernel_include[@]}"
 compile_module Placement "${kernel_include[@]}"
 compile_module SceneFormat "${kernel_include[@]}"
-compile_module SceneReplay "${kernel_include[@]}"
-library_objects=("$build"/SpatialMath.o "$build"/ARSimulation.o "$build"/Placement.o "$build"/SceneFormat.o "$build"/SceneReplay.o
-  "${kernel_objects[@]}")
+library_objects=("$build"/SpatialMath.o "$build"/ARSimulation.o "$build"/Placement.o "$build"/SceneFormat.o)
+# Modules above the format, in dependency order; those the tree does not have are skipped.
+for module in SceneSynthesis SessionSimulation SceneReplay; do
+  if [[ -d "$src/Sources/$module" ]]; then
+    compile_module "$module" "${kernel_include[@]}"
+    library_objects+=("$build/$module.o")
+  fi
+done
+library_objects+=("${kernel_objects[@]}")
 
 build_target() {  # target name
   local name="$1"
@@ -92,7 +98,7 @@ build_target() {  # target name
 }
 
 all_targets=(recording-decoder command-line)
-if grep -rqs "struct SceneSpec:" "$src/Sources/SceneReplay"; then all_targets+=(scene-spec-decoder); fi
+if grep -rqs "struct SceneSpec:" "$src/Sources"; then all_targets+=(scene-spec-decoder); fi
 if grep -rqs "struct ReplaySettings:" "$src/Sources/SceneReplay"; then
   all_targets+=(replay-settings-decoder)
 fi

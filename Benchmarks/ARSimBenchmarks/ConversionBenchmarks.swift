@@ -22,7 +22,8 @@ enum ConversionBenchmarks {
       imageResolution: Size(width: 1920, height: 1440))
     let request = try! VisionRequestSettings(
       orientation: .right, cropAndScale: .centerCrop, modelInputSize: Size(width: 416, height: 416))
-    let viewport = Viewport(size: Size(width: 390, height: 844), interfaceOrientation: .portrait)!
+    let viewport = try! Viewport(
+      size: Size(width: 390, height: 844), interfaceOrientation: .portrait)
 
     // Inputs are generated outside the timed region with a fixed linear congruential sequence.
     var state: UInt64 = 12345
@@ -46,8 +47,7 @@ enum ConversionBenchmarks {
       var sum = 0.0
       for box in boxes {
         let trace = try! VisionBoxTrace(
-          visionBox: box, request: request, imageResolution: camera.imageResolution,
-          viewport: viewport, camera: camera)
+          visionBox: box, request: request, camera: camera, viewport: viewport)
         sum += trace.center.viewportPoints.x + Double(trace.ray?.direction.x ?? 0)
       }
       return sum
@@ -56,7 +56,7 @@ enum ConversionBenchmarks {
       result("visionBoxTrace (box -> every space -> world ray)", boxCount, traceTiming))
 
     let geometry = try! VisionGeometry(settings: request, imageResolution: camera.imageResolution)
-    let display = camera.displayTransform(for: .portrait, viewportSize: viewport.size)!
+    let display = camera.displayTransform(for: viewport)
     let chainTiming = BenchmarkHarness.time(repetitions: repetitions) {
       var sum = 0.0
       for box in boxes {

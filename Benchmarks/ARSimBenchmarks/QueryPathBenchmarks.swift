@@ -26,7 +26,8 @@ enum QueryPathBenchmarks {
       transform: .identity,
       intrinsics: CameraIntrinsics(fx: 1445, fy: 1445, ox: 959.5, oy: 719.5),
       imageResolution: Size(width: 1920, height: 1440))
-    let viewport = Viewport(size: Size(width: 390, height: 844), interfaceOrientation: .portrait)!
+    let viewport = try! Viewport(
+      size: Size(width: 390, height: 844), interfaceOrientation: .portrait)
     var rng = SplitMix64(seed: 7)
     let points = (0..<10_000).map { _ in
       Point(x: rng.uniform(0...390), y: rng.uniform(0...844))
@@ -54,7 +55,7 @@ enum QueryPathBenchmarks {
         }
         return sum
       }
-      let scene = BatchRaycastScene(planes: anchors.map { BatchPlane($0, region: .boundary)! })
+      let scene = BatchRaycastScene(planes: anchors.map { try! BatchPlane($0, region: .boundary) })
       var batchResult = BatchRaycastResult()
       let batched = BenchmarkHarness.time(repetitions: repetitions) {
         scene.intersect(frame.batchRays(throughViewportPoints: points), into: &batchResult)
@@ -85,8 +86,9 @@ enum QueryPathBenchmarks {
     }
     return try! PlaneAnchor(
       identifier: identifier, transform: plane.worldFromPlane.matrix,
-      extent: PlaneExtent(width: 2 * half.x, height: 2 * half.y)!,
-      boundary: PlaneBoundary(rectangleHalfWidth: half.x, halfHeight: half.y)!, alignment: .vertical
+      extent: try! PlaneExtent(width: 2 * half.x, height: 2 * half.y),
+      boundary: try! PlaneBoundary(rectangleHalfWidth: half.x, halfHeight: half.y),
+      alignment: .vertical
     )
   }
 }

@@ -54,11 +54,11 @@ enum RaycastWorkload {
       let x0 = a.cross(n).normalized()!
       let x = (Float(cos(spin)) * x0 + Float(sin(spin)) * n.cross(x0)).normalized()!
       let z = x.cross(n)
-      let rotation = Quaternion(rotationMatrix: Matrix3x3(x, n, z))!
+      let rotation = try! Quaternion(rotationMatrix: Matrix3x3(x, n, z))
       let half = SIMD2<Float>(Float(rng.uniform(0.05...0.6)), Float(rng.uniform(0.05...0.6)))
-      return BatchPlane(
+      return try! BatchPlane(
         worldFromPlane: RigidTransform(rotation: rotation, translation: c),
-        shape: .rectangle(centerXZ: .zero, halfExtentsXZ: half, rotationOnYAxis: .zero))!
+        shape: .rectangle(centerXZ: .zero, halfExtentsXZ: half, rotationOnYAxis: .zero))
     }
   }
 
@@ -77,9 +77,9 @@ enum RaycastWorkload {
       .normalized()!
       for (i, value) in [0, 0, 0, d.x, d.y, d.z].enumerated() { r[i].append(value) }
     }
-    return BatchRaySoA(
+    return try! BatchRaySoA(
       originX: r[0], originY: r[1], originZ: r[2], directionX: r[3], directionY: r[4],
-      directionZ: r[5])!
+      directionZ: r[5])
   }
 
   /// The four world corners of a rectangle plane (for the Embree peer: two triangles each).

@@ -1,6 +1,6 @@
 import Foundation
 import SceneFormat
-import SceneReplay
+import SceneSynthesis
 
 /// `ARSimBenchmarks synth [--spec FILE] [--seed S] [--repetitions R]`
 ///

@@ -86,12 +86,13 @@ struct TrackingCauseAnalysis {
     let request = try settings.interpretVisionAs ?? header.vision!.requestSettings()
     let headerViewport = try header.viewport?.simulatedViewport()
     let truth = (header.truth?.objects ?? []).map {
-      (id: $0.id, label: $0.label, position: SIMD3<Float>($0.position))
+      (id: $0.id, label: $0.label, position: narrow($0.position))
     }
     let threshold =
       settings.matchThresholdMeters
       ?? TrackingMetrics.halfNeighbourSpacingMeters(truth.map(\.position)) ?? 0.05
-    var tracker = MarkerTracker(configuration: settings.tracker, filterPrototype: settings.filter)!
+    var tracker = try MarkerTracker(
+      configuration: settings.tracker, filterPrototype: settings.filter)
     let pipeline = PlacementPipeline(settings: settings.placement)
     var evaluator = MultiObjectTrackingEvaluator(thresholdMeters: threshold)
     var result = Result()
@@ -108,7 +109,8 @@ struct TrackingCauseAnalysis {
       var viewport = headerViewport!
       if let recorded = frame.viewport { viewport = try recorded.simulatedViewport() }
       if let orientation = frame.interfaceOrientation {
-        viewport = Viewport(size: viewport.size, interfaceOrientation: orientation) ?? viewport
+        viewport =
+          (try? Viewport(size: viewport.size, interfaceOrientation: orientation)) ?? viewport
       }
       let referenceFrame = reference.map { $0.frames[frameIndex] }
       let trueCamera = try referenceFrame?.simulatedCamera() ?? camera
@@ -179,7 +181,7 @@ struct TrackingCauseAnalysis {
         let mT = truePlacements[k].worldPosition ?? m
         let mC = (clean[k] != nil ? cleanPlacements[k].worldPosition : nil) ?? mT
         let source = nearestTruth(to: mC, truth.map(\.position), within: threshold)
-        let bias = source.map { SIMD3<Double>(mC - truth[$0].position) }
+        let bias = source.map { widen(mC - truth[$0].position) }
         if let source, detections[k].label == truth[source].label {
           result.rayNoiseMillimeters.append(Double(mT.distance(to: mC)) * 1000)
           result.trackingErrorMillimeters.append(Double(m.distance(to: mT)) * 1000)
@@ -188,10 +190,10 @@ struct TrackingCauseAnalysis {
           guard let source, let bias else { return .falseDetection }
           guard detections[k].label == truth[source].label else { return .labelConfusion }
           let meanBias = markers[id]?.meanBias ?? bias
-          let tau = SIMD3<Double>(m - mT)
-          let nu = SIMD3<Double>(mT - mC)
+          let tau = widen(m - mT)
+          let nu = widen(mT - mC)
           let beta = bias - meanBias
-          let mu = SIMD3<Double>(priorPosition - truth[source].position) - meanBias
+          let mu = widen(priorPosition - truth[source].position) - meanBias
           result.viewpointBiasChangeMillimeters.append(length(beta) * 1000)
           let parts: [(OutlierCause, Double)] = [
             (.trackingError, length(tau)), (.rayNoise, length(nu)), (.viewpointBias, length(beta)),
@@ -368,3 +370,9 @@ struct TrackingCauseAnalysis {
 
   func length(_ v: SIMD3<Double>) -> Double { (v * v).sum().squareRoot() }
 }
+
+/// `v` in `Double`.
+func widen(_ v: SIMD3<Float>) -> SIMD3<Double> { SIMD3(Double(v.x), Double(v.y), Double(v.z)) }
+
+/// `v` in `Float` (rounded to nearest).
+func narrow(_ v: SIMD3<Double>) -> SIMD3<Float> { SIMD3(Float(v.x), Float(v.y), Float(v.z)) }

@@ -10,7 +10,7 @@ enum TrackingScenarios {
   > {
     var configuration = MarkerTrackerConfiguration()
     configuration.rigidLayout = rigid
-    return MarkerTracker(configuration: configuration, filterPrototype: filter)!
+    return try! MarkerTracker(configuration: configuration, filterPrototype: filter)
   }
 
   static let anchor = SIMD3<Float>(0.1, -0.2, -0.6)

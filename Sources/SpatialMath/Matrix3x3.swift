@@ -16,9 +16,11 @@ public struct Matrix3x3: Sendable {
   @inlinable
   public init(columns: (SIMD3<Float>, SIMD3<Float>, SIMD3<Float>)) { self.columns = columns }
 
-  /// Creates a matrix from 9 numbers in column-major order, or `nil` when there are not exactly 9.
-  public init?(columnMajor values: [Float]) {
-    guard values.count == 9 else { return nil }
+  /// Creates a matrix from 9 numbers in column-major order.
+  ///
+  /// - Throws: `GeometryError.wrongCount` when there are not exactly 9.
+  public init(columnMajor values: [Float]) throws(GeometryError) {
+    guard values.count == 9 else { throw .wrongCount(expected: 9, found: values.count) }
     self.init(
       SIMD3(values[0], values[1], values[2]), SIMD3(values[3], values[4], values[5]),
       SIMD3(values[6], values[7], values[8]))
@@ -142,13 +144,13 @@ extension Matrix3x3: Codable {
   /// Decodes 9 numbers in column-major order.
   public init(from decoder: any Decoder) throws {
     let values = try decoder.singleValueContainer().decode([Float].self)
-    guard let m = Matrix3x3(columnMajor: values) else {
+    guard values.count == 9 else {
       throw DecodingError.dataCorrupted(
         .init(
           codingPath: decoder.codingPath,
           debugDescription: "expected 9 numbers (column-major 3x3), found \(values.count)"))
     }
-    self = m
+    self = try Matrix3x3(columnMajor: values)
   }
 
   /// Encodes 9 numbers in column-major order.

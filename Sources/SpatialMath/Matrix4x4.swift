@@ -19,10 +19,11 @@ public struct Matrix4x4: Sendable {
     self.columns = columns
   }
 
-  /// Creates a matrix from 16 numbers in column-major order (the recording format's layout), or
-  /// `nil` when there are not exactly 16.
-  public init?(columnMajor values: [Float]) {
-    guard values.count == 16 else { return nil }
+  /// Creates a matrix from 16 numbers in column-major order (the recording format's layout).
+  ///
+  /// - Throws: `GeometryError.wrongCount` when there are not exactly 16.
+  public init(columnMajor values: [Float]) throws(GeometryError) {
+    guard values.count == 16 else { throw .wrongCount(expected: 16, found: values.count) }
     self.init(
       SIMD4(values[0], values[1], values[2], values[3]),
       SIMD4(values[4], values[5], values[6], values[7]),
@@ -234,13 +235,13 @@ extension Matrix4x4: Codable {
   /// Decodes 16 numbers in column-major order.
   public init(from decoder: any Decoder) throws {
     let values = try decoder.singleValueContainer().decode([Float].self)
-    guard let m = Matrix4x4(columnMajor: values) else {
+    guard values.count == 16 else {
       throw DecodingError.dataCorrupted(
         .init(
           codingPath: decoder.codingPath,
           debugDescription: "expected 16 numbers (column-major 4x4), found \(values.count)"))
     }
-    self = m
+    self = try Matrix4x4(columnMajor: values)
   }
 
   /// Encodes 16 numbers in column-major order.

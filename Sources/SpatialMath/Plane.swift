@@ -7,27 +7,44 @@ public struct Plane: Sendable, Hashable {
   /// The signed distance from the origin to the plane along `normal`.
   public private(set) var distanceFromOrigin: Float
 
-  /// The plane through `point` with the given normal (normalized here); `nil` when the normal is
-  /// zero or either is not finite.
-  public init?(point: SIMD3<Float>, normal: SIMD3<Float>) {
-    guard point.isFinite, let n = normal.normalized() else { return nil }
-    self.normal = n
-    self.distanceFromOrigin = n.dot(point)
+  /// The plane through `point` with the given normal (normalized here).
+  ///
+  /// - Throws: `GeometryError.notFinite` when the point or normal is not finite, `.zeroVector`
+  ///   when the normal is zero or shorter than 1e-20.
+  public init(point: SIMD3<Float>, normal: SIMD3<Float>) throws(GeometryError) {
+    guard point.isFinite else { throw .notFinite(name: "plane point") }
+    guard normal.isFinite else { throw .notFinite(name: "plane normal") }
+    guard let n = normal.normalized() else { throw .zeroVector(name: "plane normal") }
+    self.init(unchecked: n, distanceFromOrigin: n.dot(point))
+  }
+
+  /// A plane from a unit normal and its distance from the origin, without checking (hot paths).
+  public init(unchecked unitNormal: SIMD3<Float>, distanceFromOrigin: Float) {
+    assert(abs(unitNormal.length - 1) < 1e-3, "Plane normal must be unit length")
+    self.normal = unitNormal
+    self.distanceFromOrigin = distanceFromOrigin
   }
 
   /// The plane through three points, with the normal `(b - a) × (c - a)` (counter-clockwise
-  /// winding seen from the front); `nil` when the points are not finite, two coincide, or they are
-  /// collinear: when `|(b - a) × (c - a)| <= 1e-6 * |b - a| * |c - a|`, that is, the angle at `a`
-  /// is within about 1e-6 radians of 0 or π (`Float` rounding cannot resolve a plane there).
-  public init?(_ a: SIMD3<Float>, _ b: SIMD3<Float>, _ c: SIMD3<Float>) {
-    guard a.isFinite, b.isFinite, c.isFinite else { return nil }
+  /// winding seen from the front).
+  ///
+  /// - Throws: `GeometryError.notFinite` when a point is not finite; `.collinearPoints` when two
+  ///   coincide or all three are collinear: when `|(b - a) × (c - a)| <= 1e-6 * |b - a| * |c - a|`,
+  ///   that is, the angle at `a` is within about 1e-6 radians of 0 or π (`Float` rounding cannot
+  ///   resolve a plane there).
+  public init(_ a: SIMD3<Float>, _ b: SIMD3<Float>, _ c: SIMD3<Float>) throws(GeometryError) {
+    guard a.isFinite, b.isFinite, c.isFinite else { throw .notFinite(name: "plane point") }
     let ab = b - a
     let ac = c - a
     let n = ab.cross(ac)
     // Compare in Double so that the product of the lengths cannot overflow or underflow.
     let sine = Double(n.length) / (Double(ab.length) * Double(ac.length))
-    guard sine.isFinite, sine > 1e-6 else { return nil }
-    self.init(point: a, normal: n)
+    guard sine.isFinite, sine > 1e-6 else { throw .collinearPoints }
+    do {
+      try self.init(point: a, normal: n)
+    } catch {
+      throw .collinearPoints
+    }
   }
 
   /// The point of the plane nearest the origin.

@@ -106,10 +106,13 @@ public struct Quaternion: Sendable, Hashable, Codable {
 
   /// The unit quaternion of a rotation matrix (Shepperd's method, computed in `Double`), with a
   /// non-negative real part. The matrix should be orthonormal with determinant +1; small errors are
-  /// absorbed by normalizing. Returns `nil` for a non-finite matrix.
-  public init?(rotationMatrix m: Matrix3x3) {
+  /// absorbed by normalizing.
+  ///
+  /// - Throws: `GeometryError.notFinite` for a non-finite matrix, `.zeroVector` when it is so far
+  ///   from a rotation that no quaternion results (for example the zero matrix).
+  public init(rotationMatrix m: Matrix3x3) throws(GeometryError) {
     let e = m.columnMajor.map(Double.init)
-    guard e.allSatisfy(\.isFinite) else { return nil }
+    guard e.allSatisfy(\.isFinite) else { throw .notFinite(name: "rotation matrix") }
     // Row r, column c of a column-major 3x3 is e[c*3 + r].
     func at(_ r: Int, _ c: Int) -> Double { e[c * 3 + r] }
     let trace = at(0, 0) + at(1, 1) + at(2, 2)
@@ -133,7 +136,7 @@ public struct Quaternion: Sendable, Hashable, Codable {
     }
     if q.w < 0 { q = -q }
     let l = (q * q).sum().squareRoot()
-    guard l.isFinite, l > 0 else { return nil }
+    guard l.isFinite, l > 0 else { throw .zeroVector(name: "quaternion of the rotation matrix") }
     self.init(vector: SIMD4<Float>(q / l))
   }
 

@@ -7,10 +7,14 @@ public struct Ray: Sendable, Hashable {
   public var direction: SIMD3<Float> { _direction }
   @usableFromInline internal var _direction: SIMD3<Float>
 
-  /// Creates a ray, normalizing `direction`; `nil` when the origin is not finite or the direction
-  /// is zero or not finite.
-  public init?(origin: SIMD3<Float>, direction: SIMD3<Float>) {
-    guard origin.isFinite, let unit = direction.normalized() else { return nil }
+  /// Creates a ray, normalizing `direction`.
+  ///
+  /// - Throws: `GeometryError.notFinite` when the origin or direction is not finite,
+  ///   `.zeroVector` when the direction is zero or shorter than 1e-20.
+  public init(origin: SIMD3<Float>, direction: SIMD3<Float>) throws(GeometryError) {
+    guard origin.isFinite else { throw .notFinite(name: "ray origin") }
+    guard direction.isFinite else { throw .notFinite(name: "ray direction") }
+    guard let unit = direction.normalized() else { throw .zeroVector(name: "ray direction") }
     self.origin = origin
     self._direction = unit
   }
@@ -39,17 +43,19 @@ extension Ray: Codable {
   private enum CodingKeys: String, CodingKey { case origin, direction }
 
   /// Decodes `{"origin": [x, y, z], "direction": [x, y, z]}`, normalizing the direction; throws
-  /// when the origin is not finite or the direction is zero or not finite.
+  /// `DecodingError.dataCorrupted` at the offending key when the origin is not finite or the
+  /// direction is zero or not finite.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     let origin = try c.decode(SIMD3<Float>.self, forKey: .origin)
     let direction = try c.decode(SIMD3<Float>.self, forKey: .direction)
-    guard let ray = Ray(origin: origin, direction: direction) else {
+    do {
+      self = try Ray(origin: origin, direction: direction)
+    } catch {
       throw DecodingError.dataCorruptedError(
-        forKey: .direction, in: c,
-        debugDescription: "a ray needs a finite origin and a finite non-zero direction")
+        forKey: origin.isFinite ? .direction : .origin, in: c,
+        debugDescription: error.description)
     }
-    self = ray
   }
 
   /// Encodes `{"origin": [x, y, z], "direction": [x, y, z]}` with the unit direction.

@@ -18,23 +18,25 @@ public struct RigidTransform: Sendable, Hashable {
   /// The identity transform.
   public static let identity = RigidTransform()
 
-  /// The rigid transform of a 4x4 matrix, or `nil` when the matrix is not finite, its bottom row is
-  /// not (0, 0, 0, 1), or its upper-left 3x3 is not a rotation (columns orthonormal and determinant
-  /// +1 within `tolerance`, default 1e-3).
-  public init?(_ matrix: Matrix4x4, tolerance: Float = 1e-3) {
-    guard matrix.isFinite else { return nil }
+  /// The rigid transform of a 4x4 matrix (column-major, translation in `columns.3`).
+  ///
+  /// - Throws: `GeometryError.notFinite` when an entry is not finite; `.notRigid` when the bottom
+  ///   row is not (0, 0, 0, 1) or the upper-left 3x3 is not a rotation (columns orthonormal and
+  ///   determinant +1 within `tolerance`, default 1e-3).
+  public init(_ matrix: Matrix4x4, tolerance: Float = 1e-3) throws(GeometryError) {
+    guard matrix.isFinite else { throw .notFinite(name: "matrix") }
     let bottom = SIMD4(
       matrix.columns.0.w, matrix.columns.1.w, matrix.columns.2.w, matrix.columns.3.w)
     guard bottom.isApproximatelyEqual(to: SIMD4(0, 0, 0, 1), tolerance: Double(tolerance)) else {
-      return nil
+      throw .notRigid(.bottomRow)
     }
     let r = matrix.upperLeft3x3
     let rtr = r.transpose * r
-    guard rtr.isApproximatelyEqual(to: .identity, tolerance: Double(tolerance)),
-      abs(r.determinant - 1) <= tolerance,
-      let q = Quaternion(rotationMatrix: r)
-    else { return nil }
-    self.init(rotation: q, translation: matrix.translation)
+    guard rtr.isApproximatelyEqual(to: .identity, tolerance: Double(tolerance)) else {
+      throw .notRigid(.notOrthonormal)
+    }
+    guard abs(r.determinant - 1) <= tolerance else { throw .notRigid(.determinant) }
+    self.init(rotation: try Quaternion(rotationMatrix: r), translation: matrix.translation)
   }
 
   /// The 4x4 matrix (column-major, translation in `columns.3`); same as `Matrix4x4(self)`.

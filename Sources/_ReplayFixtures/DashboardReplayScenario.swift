@@ -89,8 +89,8 @@ public struct DashboardReplayScenario: Sendable {
       orientation: .right, cropAndScale: .centerCrop, modelInputSize: Size(width: 416, height: 416))
   }
 
-  static let viewport = Viewport(
-    size: Size(width: 390, height: 844), interfaceOrientation: .portrait)!
+  static let viewport = try! Viewport(
+    size: Size(width: 390, height: 844), interfaceOrientation: .portrait)
   static let resolution = Size(width: 1920, height: 1440)
 
   /// Frame `index` (timestamp `index / frameRate`). Its noise comes from a `SplitMix64` seeded
@@ -98,12 +98,12 @@ public struct DashboardReplayScenario: Sendable {
   public func frame(at index: Int) throws -> RecordingFrame {
     let geometry = try VisionGeometry(settings: try Self.vision(), imageResolution: Self.resolution)
     let intrinsics = try CameraIntrinsics(fx: 1445, fy: 1445, ox: 959.5, oy: 719.5)
-    let boundary = PlaneBoundary(vertices: [
+    let boundary = try PlaneBoundary(vertices: [
       SIMD3(-0.4, 0, -0.15), SIMD3(0.4, 0, -0.15), SIMD3(0.4, 0, 0.15), SIMD3(-0.4, 0, 0.15),
-    ])!
+    ])
     let anchor = try PlaneAnchor(
       identifier: "DASHBOARD", transform: Self.dashboardTransform,
-      extent: PlaneExtent(width: 0.8, height: 0.3)!, boundary: boundary, alignment: .vertical)
+      extent: try PlaneExtent(width: 0.8, height: 0.3), boundary: boundary, alignment: .vertical)
     var random = SplitMix64(seed: seed &+ 0x9E37_79B9_7F4A_7C15 &* UInt64(index + 1))
     let t = Double(index) / frameRate
     let camera = try Camera(
@@ -134,7 +134,7 @@ public struct DashboardReplayScenario: Sendable {
     }
     return RecordingFrame(
       timestamp: t, camera: RecordingCamera(camera), planes: [RecordingPlane(anchor)],
-      featurePoints: RecordingFeaturePoints(FeaturePointCloud(points: points)!),
+      featurePoints: RecordingFeaturePoints(try FeaturePointCloud(points: points)),
       detections: detections)
   }
 

@@ -22,6 +22,6 @@ extension FrameWorld {
     let anchors = includePlaneAnchors ? surfaces.compactMap { $0.planeAnchor() } : []
     return FrameWorld(
       planeAnchors: anchors,
-      featurePoints: FeaturePointCloud(points: points) ?? .empty)
+      featurePoints: (try? FeaturePointCloud(points: points)) ?? .empty)
   }
 }

@@ -153,7 +153,7 @@ public enum BadInputCorpus {
       jsonPath: "frames[1].planes[0].boundary"),
     Case(
       file: "domain-feature-point-float-overflow.json", kind: .invalidValue,
-      jsonPath: "frames[1].featurePoints.points"
+      jsonPath: "frames[1].featurePoints.points[1]"
     ),
     // Detections and feature points.
     Case(

@@ -32,7 +32,8 @@ enum CameraOptions {
     }
     let transform: Matrix4x4
     if let m = try arguments.numbers("camera-transform", count: 16) {
-      transform = Matrix4x4(columnMajor: m.map(Float.init))!
+      // `numbers(_:count:)` returned exactly 16.
+      transform = try! Matrix4x4(columnMajor: m.map(Float.init))
     } else {
       transform = .identity
     }

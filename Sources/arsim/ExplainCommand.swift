@@ -89,14 +89,23 @@ enum ExplainCommand {
     let interface =
       try parsed.named("interface-orientation", as: InterfaceOrientation.self)
       ?? file?.viewport?.interfaceOrientation ?? .portrait
-    let viewport = Viewport(size: viewportSize, interfaceOrientation: interface)!
+    let viewport: Viewport
+    do {
+      viewport = try Viewport(size: viewportSize, interfaceOrientation: interface)
+    } catch {
+      throw .usage("option --viewport: \(error.description)")
+    }
     let camera = try CameraOptions.camera(from: parsed, imageResolution: imageSize) ?? file?.camera
 
     let trace: VisionBoxTrace
-    do {
-      trace = try VisionBoxTrace(
-        visionBox: box, request: request, imageResolution: imageSize, viewport: viewport,
-        camera: camera)
+    do throws(VisionGeometryError) {
+      if let camera {
+        trace = try VisionBoxTrace(
+          visionBox: box, request: request, camera: camera, viewport: viewport)
+      } else {
+        trace = try VisionBoxTrace(
+          visionBox: box, request: request, imageResolution: imageSize, viewport: viewport)
+      }
     } catch {
       if case .boxInvalid = error { throw .usage("option --box: \(error.description)") }
       throw .usage(error.description)

@@ -98,10 +98,12 @@ enum RaycastCommand {
       else { throw .usage("option --full-frame: expected whole pixel counts up to 65536") }
       var pose = RigidTransform.identity
       if let m = try parsed.numbers("camera-transform", count: 16) {
-        guard let rigid = RigidTransform(Matrix4x4(columnMajor: m.map(Float.init))!) else {
-          throw .usage("option --camera-transform: not a rigid transform (rotation + translation)")
+        do {
+          // `numbers(_:count:)` returned exactly 16.
+          pose = try RigidTransform(try Matrix4x4(columnMajor: m.map(Float.init)))
+        } catch {
+          throw .usage("option --camera-transform: \(error.description)")
         }
-        pose = rigid
       }
       grid = BatchPixelGrid(
         imageWidth: Int(frameSize.width), height: Int(frameSize.height),
@@ -117,7 +119,7 @@ enum RaycastCommand {
     var planes: [BatchPlane] = []
     for (index, anchor) in anchors.enumerated()
     where alignment.accepts(RaycastQuery.TargetAlignment(anchor.alignment)) {
-      guard let plane = BatchPlane(anchor, region: region) else {
+      guard let plane = try? BatchPlane(anchor, region: region) else {
         throw .runtime(
           "\(planesPath): $.planes[\(index)].boundary: not convex after Float rounding")
       }
@@ -208,9 +210,10 @@ enum RaycastCommand {
         (components[3][i], components[4][i], components[5][i]) = (unit.x, unit.y, unit.z)
       }
     }
-    return BatchRaySoA(
+    // Six arrays of the same length, filled above.
+    return try! BatchRaySoA(
       originX: components[0], originY: components[1], originZ: components[2],
-      directionX: components[3], directionY: components[4], directionZ: components[5])!
+      directionX: components[3], directionY: components[4], directionZ: components[5])
   }
 
   /// Writes all t values then all plane indices, little-endian.

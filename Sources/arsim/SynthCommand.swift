@@ -1,6 +1,6 @@
 import Foundation
 import SceneFormat
-import SceneReplay
+import SceneSynthesis
 
 /// `arsim synth`: synthesizes a recording with truth from a scene spec.
 enum SynthCommand {

@@ -106,7 +106,7 @@ import Testing
       let viewport = Self.size(&rng, -30, 30)
       for orientation in InterfaceOrientation.allCases {
         guard
-          let t = AffineTransform2D.displayTransform(
+          let t = try? AffineTransform2D.displayTransform(
             imageResolution: image, orientation: orientation, viewportSize: viewport)
         else { continue }
         #expect(t.isFinite, "seed \(seed): \(image) \(viewport) \(orientation) -> \(t)")
@@ -162,7 +162,7 @@ import Testing
     let points = (0..<64).map { _ in Self.vector(&rng, -2, 1) }
     let world = FrameWorld(
       planeAnchors: anchors,
-      featurePoints: FeaturePointCloud(points: points, identifiers: (0..<64).map(UInt64.init))!)
+      featurePoints: try! FeaturePointCloud(points: points, identifiers: (0..<64).map(UInt64.init)))
     let raycaster = Raycaster()
     for _ in 0..<600 {
       let origin = rng.next() % 2 == 0 ? Self.vector(&rng, -3, 1) : Self.vector(&rng)

@@ -62,7 +62,7 @@ import Testing
   @Test(arguments: seeds)
   func trackerRejectsAndCountsNonFiniteMeasurementsWithoutChangingState(seed: UInt64) throws {
     var rng = SplitMix64(seed: seed)
-    var clean = try #require(MarkerTracker(filterPrototype: AnyPositionFilter.trackingDefault))
+    var clean = try MarkerTracker(filterPrototype: AnyPositionFilter.trackingDefault)
     var poisoned = clean
     let labels = ["fan", "valve", "button"]
     let anchors = (0..<3).map { _ in Self.vector(&rng) }
@@ -105,7 +105,7 @@ import Testing
   /// A frame made only of non-finite measurements still counts as a frame (markers coast) and
   /// counts each measurement.
   @Test func frameOfOnlyNonFiniteMeasurementsIsCounted() throws {
-    var tracker = try #require(MarkerTracker(filterPrototype: AnyPositionFilter.trackingDefault))
+    var tracker = try MarkerTracker(filterPrototype: AnyPositionFilter.trackingDefault)
     let bad = [
       MarkerMeasurement(label: "fan", position: SIMD3(.infinity, 0, 0)),
       MarkerMeasurement(label: "fan", position: SIMD3(0, 0, 0), confidence: -.infinity),

@@ -1,5 +1,6 @@
 import Foundation
 import SceneFormat
+import SceneSynthesis
 import Testing
 import _TestSupport
 
@@ -36,8 +37,11 @@ import _TestSupport
     Case(
       file: "filter-parameter-boolean.json", kind: .typeMismatch, jsonPath: "filterParameters.gate"),
     Case(file: "tracker-unknown-member.json", kind: .unknownField, jsonPath: "tracker.gateMeters"),
-    // The tracker's members are checked together after decoding (`isValid`): the path is `tracker`.
-    Case(file: "tracker-negative-gate.json", kind: .invalidValue, jsonPath: "tracker"),
+    // The tracker's members are checked together after decoding (`validate()`), which names the
+    // member.
+    Case(
+      file: "tracker-negative-gate.json", kind: .invalidValue,
+      jsonPath: "tracker.associationGateMeters"),
     Case(
       file: "tracker-fractional-count.json", kind: .invalidValue,
       jsonPath: "tracker.confirmationHitCount"),

@@ -107,8 +107,10 @@ struct Matrix3x3Tests {
     }
   }
 
-  @Test func columnMajorInitializerNeedsNineNumbers() {
-    #expect(Matrix3x3(columnMajor: [1, 4, 7, 2, 5, 8, 3, 6, 9]) == oneToNine)
-    #expect(Matrix3x3(columnMajor: Array(repeating: 0, count: 8)) == nil)
+  @Test func columnMajorInitializerNeedsNineNumbers() throws {
+    #expect(try Matrix3x3(columnMajor: [1, 4, 7, 2, 5, 8, 3, 6, 9]) == oneToNine)
+    #expect(throws: GeometryError.wrongCount(expected: 9, found: 8)) {
+      try Matrix3x3(columnMajor: Array(repeating: 0, count: 8))
+    }
   }
 }

@@ -136,11 +136,13 @@ struct Matrix4x4Tests {
     }
   }
 
-  @Test func columnMajorInitializerNeedsSixteenNumbers() {
+  @Test func columnMajorInitializerNeedsSixteenNumbers() throws {
     let values: [Float] = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 1, 2, 3, 1]
-    #expect(Matrix4x4(columnMajor: values) == translate123)
+    #expect(try Matrix4x4(columnMajor: values) == translate123)
     #expect(translate123.columnMajor == values)
-    #expect(Matrix4x4(columnMajor: Array(values.prefix(15))) == nil)
+    #expect(throws: GeometryError.wrongCount(expected: 16, found: 15)) {
+      try Matrix4x4(columnMajor: Array(values.prefix(15)))
+    }
   }
 
   @Test func upperLeftAndFiniteness() {

@@ -3,12 +3,12 @@ import SpatialMath
 import Testing
 
 /// The horizontal plane y = 1, facing up.
-private let floorAtOne = Plane(point: SIMD3(5, 1, -2), normal: SIMD3(0, 2, 0))!
+private let floorAtOne = try! Plane(point: SIMD3(5, 1, -2), normal: SIMD3(0, 2, 0))
 /// The plane y = 0, facing up.
-private let ground = Plane(point: .zero, normal: SIMD3(0, 1, 0))!
+private let ground = try! Plane(point: .zero, normal: SIMD3(0, 1, 0))
 
 private func ray(_ origin: SIMD3<Float>, _ direction: SIMD3<Float>) -> Ray {
-  Ray(origin: origin, direction: direction)!
+  try! Ray(origin: origin, direction: direction)
 }
 
 @Suite("Plane")
@@ -71,10 +71,10 @@ struct PlaneTests {
 
   @Test func threePointsWindCounterClockwiseSeenFromTheFront() throws {
     // (1, 0, 0) × (0, 0, -1) = (0, 1, 0).
-    let up = try #require(Plane(SIMD3(0, 0, 0), SIMD3(1, 0, 0), SIMD3(0, 0, -1)))
+    let up = try Plane(SIMD3(0, 0, 0), SIMD3(1, 0, 0), SIMD3(0, 0, -1))
     #expect(up.normal == SIMD3(0, 1, 0))
     #expect(up.distanceFromOrigin == 0)
-    let shifted = try #require(Plane(SIMD3(0, 0, 2), SIMD3(1, 0, 2), SIMD3(0, 1, 2)))
+    let shifted = try Plane(SIMD3(0, 0, 2), SIMD3(1, 0, 2), SIMD3(0, 1, 2))
     #expect(shifted.normal == SIMD3(0, 0, 1))
     #expect(shifted.distanceFromOrigin == 2)
   }
@@ -85,16 +85,27 @@ struct PlaneTests {
     (SIMD3<Float>(0.1, 0.2, 0.3), SIMD3<Float>(0.3, 0.6, 0.9), SIMD3<Float>(0.7, 1.4, 2.1)),
     (SIMD3<Float>(1, 2, 3), SIMD3<Float>(1, 2, 3), SIMD3<Float>(4, 5, 7)),
     (SIMD3<Float>(1, 2, 3), SIMD3<Float>(1, 2, 3), SIMD3<Float>(1, 2, 3)),
-    (SIMD3<Float>(0, 0, 0), SIMD3<Float>(1, 0, 0), SIMD3<Float>(0, .nan, 0)),
   ])
-  func degenerateTrianglesAreNil(a: SIMD3<Float>, b: SIMD3<Float>, c: SIMD3<Float>) {
-    #expect(Plane(a, b, c) == nil)
+  func degenerateTrianglesThrow(a: SIMD3<Float>, b: SIMD3<Float>, c: SIMD3<Float>) {
+    #expect(throws: GeometryError.collinearPoints) { try Plane(a, b, c) }
   }
 
-  @Test func invalidPointOrNormalIsNil() {
-    #expect(Plane(point: .zero, normal: .zero) == nil)
-    #expect(Plane(point: SIMD3(.nan, 0, 0), normal: SIMD3(0, 1, 0)) == nil)
-    #expect(Plane(point: .zero, normal: SIMD3(0, .infinity, 0)) == nil)
+  @Test func nonFiniteTriangleThrows() {
+    #expect(throws: GeometryError.notFinite(name: "plane point")) {
+      try Plane(SIMD3(0, 0, 0), SIMD3(1, 0, 0), SIMD3(0, .nan, 0))
+    }
+  }
+
+  @Test func invalidPointOrNormalThrows() {
+    #expect(throws: GeometryError.zeroVector(name: "plane normal")) {
+      try Plane(point: .zero, normal: .zero)
+    }
+    #expect(throws: GeometryError.notFinite(name: "plane point")) {
+      try Plane(point: SIMD3(.nan, 0, 0), normal: SIMD3(0, 1, 0))
+    }
+    #expect(throws: GeometryError.notFinite(name: "plane normal")) {
+      try Plane(point: .zero, normal: SIMD3(0, .infinity, 0))
+    }
   }
 
   @Test func decodingNormalizesAndScalesDistance() throws {

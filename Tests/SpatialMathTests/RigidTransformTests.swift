@@ -72,33 +72,43 @@ struct RigidTransformTests {
     var rng = TestSplitMix64(seed: seed)
     for _ in 0..<50 {
       let t = rng.rigidTransform()
-      let back = try #require(RigidTransform(t.matrix), "seed \(seed)")
+      let back = try RigidTransform(t.matrix)
       #expect(back.isApproximatelyEqual(to: t, tolerance: 1e-5), "seed \(seed)")
     }
   }
 
+  // Checks run in this order: finite, bottom row, orthonormal columns (RᵀR = I within 1e-3),
+  // determinant +1; each matrix fails the first check named.
   @Test(arguments: [
-    ("uniform scale 2", Matrix4x4(diagonal: SIMD4(2, 2, 2, 1))),
-    ("scale 1.01", Matrix4x4(diagonal: SIMD4(1.01, 1.01, 1.01, 1))),
+    (
+      "uniform scale 2", Matrix4x4(diagonal: SIMD4(2, 2, 2, 1)),
+      GeometryError.notRigid(.notOrthonormal)
+    ),
+    // RᵀR = 1.0201 I: off by 0.0201 > 1e-3.
+    ("scale 1.01", Matrix4x4(diagonal: SIMD4(1.01, 1.01, 1.01, 1)), .notRigid(.notOrthonormal)),
     (
       "shear",
-      Matrix4x4(SIMD4(1, 0, 0, 0), SIMD4(0.5, 1, 0, 0), SIMD4(0, 0, 1, 0), SIMD4(0, 0, 0, 1))
+      Matrix4x4(SIMD4(1, 0, 0, 0), SIMD4(0.5, 1, 0, 0), SIMD4(0, 0, 1, 0), SIMD4(0, 0, 0, 1)),
+      .notRigid(.notOrthonormal)
     ),
-    ("reflection", Matrix4x4(diagonal: SIMD4(-1, 1, 1, 1))),
+    // Orthonormal columns, determinant -1.
+    ("reflection", Matrix4x4(diagonal: SIMD4(-1, 1, 1, 1)), .notRigid(.determinant)),
     (
       "NaN",
-      Matrix4x4(SIMD4(1, 0, 0, 0), SIMD4(0, 1, 0, 0), SIMD4(0, 0, 1, 0), SIMD4(.nan, 0, 0, 1))
+      Matrix4x4(SIMD4(1, 0, 0, 0), SIMD4(0, 1, 0, 0), SIMD4(0, 0, 1, 0), SIMD4(.nan, 0, 0, 1)),
+      .notFinite(name: "matrix")
     ),
-    ("infinite", Matrix4x4(diagonal: SIMD4(1, 1, 1, .infinity))),
-    ("w = 2", Matrix4x4(diagonal: SIMD4(1, 1, 1, 2))),
+    ("infinite", Matrix4x4(diagonal: SIMD4(1, 1, 1, .infinity)), .notFinite(name: "matrix")),
+    ("w = 2", Matrix4x4(diagonal: SIMD4(1, 1, 1, 2)), .notRigid(.bottomRow)),
     (
       "projective row",
-      Matrix4x4(SIMD4(1, 0, 0, 0), SIMD4(0, 1, 0, 0), SIMD4(0, 0, 1, -1), SIMD4(0, 0, 0, 1))
+      Matrix4x4(SIMD4(1, 0, 0, 0), SIMD4(0, 1, 0, 0), SIMD4(0, 0, 1, -1), SIMD4(0, 0, 0, 1)),
+      .notRigid(.bottomRow)
     ),
-    ("zero", Matrix4x4(diagonal: .zero)),
+    ("zero", Matrix4x4(diagonal: .zero), .notRigid(.bottomRow)),
   ])
-  func nonRigidMatricesAreRejected(name: String, matrix: Matrix4x4) {
-    #expect(RigidTransform(matrix) == nil, "\(name)")
+  func nonRigidMatricesAreRejected(name: String, matrix: Matrix4x4, expected: GeometryError) {
+    #expect(throws: expected, "\(name)") { try RigidTransform(matrix) }
   }
 
   @Test func codableRoundTrip() throws {

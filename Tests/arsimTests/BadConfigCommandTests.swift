@@ -16,7 +16,7 @@ struct BadConfigCommandTests {
     ("syntax-truncated.json", ":2:"), ("unknown-member.json", "colour"),
     ("unknown-filter-name.json", "filter"),
     ("filter-parameter-boolean.json", "filterParameters.gate"),
-    ("tracker-negative-gate.json", "tracker"),
+    ("tracker-negative-gate.json", "tracker.associationGateMeters"),
     ("tracker-fractional-count.json", "tracker.confirmationHitCount"),
     ("attempt-unknown-target.json", "attempts[0].target"),
     ("raycast-seed-negative.json", "raycastSeed"),

@@ -48,18 +48,19 @@ public struct BatchPixelGrid: Sendable, Hashable, Codable {
 
   /// A grid over the viewport: `viewportWidth` x `viewportHeight` pixels, mapped to the image
   /// through the inverse of `displayTransform` (image normalized -> viewport normalized, as ARKit's
-  /// `displayTransform(for:viewportSize:)` returns it). `nil` when the display transform is
-  /// singular or a size is not positive.
+  /// `displayTransform(for:viewportSize:)` returns it).
   ///
+  /// - Throws: `BatchRaycastError.gridInvalid` when the display transform is singular or a size
+  ///   is not positive.
   /// - Precondition: the viewport size is in `0...(1 << 23)`.
-  public init?(
+  public init(
     viewportWidth: Int, viewportHeight: Int, displayTransform: AffineTransform2D,
     imageResolution: Size, focalLengthPixels: SIMD2<Float>, principalPointPixels: SIMD2<Float>,
     worldFromCamera: RigidTransform
-  ) {
+  ) throws(BatchRaycastError) {
     guard viewportWidth > 0, viewportHeight > 0, imageResolution.width > 0,
       imageResolution.height > 0, let imageFromViewport = displayTransform.inverted()
-    else { return nil }
+    else { throw .gridInvalid }
     self.init(
       imageWidth: viewportWidth, height: viewportHeight, focalLengthPixels: focalLengthPixels,
       principalPointPixels: principalPointPixels, worldFromCamera: worldFromCamera)

@@ -12,10 +12,14 @@ extension BatchPlane {
   }
 
   /// The batch plane of an anchor: the anchor's pose (worldFromPlane, rigid by construction) and
-  /// the chosen region in plane-local xz. `nil` only if the anchor's shape is degenerate for the
-  /// kernels (a boundary with a reflex corner after Float rounding).
-  public init?(_ anchor: PlaneAnchor, region: AnchorRegion) {
-    guard let pose = RigidTransform(anchor.transform) else { return nil }
+  /// the chosen region in plane-local xz.
+  ///
+  /// - Throws: `BatchRaycastError` only if the anchor's shape is degenerate for the kernels
+  ///   (`.polygonNotConvex`: a boundary with a reflex corner after `Float` rounding).
+  public init(_ anchor: PlaneAnchor, region: AnchorRegion) throws(BatchRaycastError) {
+    guard let pose = try? RigidTransform(anchor.transform) else {
+      throw .anchorTransformNotRigid
+    }
     let shape: Shape
     switch region {
     case .boundary:
@@ -28,6 +32,6 @@ extension BatchPlane {
     case .infinite:
       shape = .infinite
     }
-    self.init(worldFromPlane: pose, shape: shape)
+    try self.init(worldFromPlane: pose, shape: shape)
   }
 }

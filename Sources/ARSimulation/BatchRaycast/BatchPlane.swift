@@ -25,22 +25,24 @@ public struct BatchPlane: Sendable, Hashable, Codable {
   /// The hit region in plane-local xz.
   public let shape: Shape
 
-  /// Creates a plane, or `nil` for degenerate input: a non-finite or non-unit (off by more than
-  /// 1e-3) pose; a rectangle whose centre is not finite or whose half extents are not finite and
-  /// positive; a polygon with fewer than 3 vertices, a non-finite vertex, (near) zero area or a
-  /// reflex corner.
-  public init?(worldFromPlane: RigidTransform, shape: Shape) {
+  /// Creates a plane.
+  ///
+  /// - Throws: `BatchRaycastError.poseInvalid` for a non-finite or non-unit (off by more than
+  ///   1e-3) pose; `.rectangleInvalid` for a rectangle whose centre or rotation is not finite or
+  ///   whose half extents are not finite and positive; `.polygonNotConvex` for a polygon with fewer
+  ///   than 3 vertices, a non-finite vertex, (near) zero area or a reflex corner.
+  public init(worldFromPlane: RigidTransform, shape: Shape) throws(BatchRaycastError) {
     let q = worldFromPlane.rotation.vector
     guard worldFromPlane.translation.isFinite, q.x.isFinite, q.y.isFinite, q.z.isFinite,
       q.w.isFinite, abs(worldFromPlane.rotation.length - 1) <= 1e-3
-    else { return nil }
+    else { throw .poseInvalid }
     switch shape {
     case .rectangle(let center, let half, let rotation):
       guard center.x.isFinite, center.y.isFinite, half.x.isFinite, half.y.isFinite, half.x > 0,
         half.y > 0, rotation.radians.isFinite
-      else { return nil }
+      else { throw .rectangleInvalid }
     case .convexPolygon(let vertices):
-      guard BatchPlane.isConvexPolygon(vertices) else { return nil }
+      guard BatchPlane.isConvexPolygon(vertices) else { throw .polygonNotConvex }
     case .infinite:
       break
     }

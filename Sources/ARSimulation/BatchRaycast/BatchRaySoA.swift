@@ -22,14 +22,31 @@ public struct BatchRaySoA: Sendable, Hashable {
   /// The number of rays.
   public var count: Int { originX.count }
 
-  /// Creates a batch from six component arrays, or `nil` when their counts differ.
-  public init?(
+  /// Creates a batch from six component arrays.
+  ///
+  /// - Throws: `BatchRaycastError.componentCountMismatch` when their counts differ.
+  public init(
     originX: [Float], originY: [Float], originZ: [Float],
     directionX: [Float], directionY: [Float], directionZ: [Float]
+  ) throws(BatchRaycastError) {
+    let counts = [originX, originY, originZ, directionX, directionY, directionZ].map(\.count)
+    guard counts.allSatisfy({ $0 == counts[0] }) else {
+      throw .componentCountMismatch(counts: counts)
+    }
+    self.init(
+      unchecked: originX, originY: originY, originZ: originZ, directionX: directionX,
+      directionY: directionY, directionZ: directionZ)
+  }
+
+  /// A batch from six component arrays already known to have equal counts.
+  package init(
+    unchecked originX: [Float], originY: [Float], originZ: [Float],
+    directionX: [Float], directionY: [Float], directionZ: [Float]
   ) {
-    let n = originX.count
-    guard [originY, originZ, directionX, directionY, directionZ].allSatisfy({ $0.count == n })
-    else { return nil }
+    assert(
+      [originY, originZ, directionX, directionY, directionZ].allSatisfy {
+        $0.count == originX.count
+      })
     (self.originX, self.originY, self.originZ) = (originX, originY, originZ)
     (self.directionX, self.directionY, self.directionZ) = (directionX, directionY, directionZ)
   }

@@ -12,8 +12,7 @@ extension ViewportFrame {
     let origin = camera.worldFromCamera.translation
     var components = [[Float]](repeating: [], count: 6)
     for c in 0..<6 { components[c].reserveCapacity(viewportPoints.count) }
-    let imageFromViewport = camera.displayTransform(
-      for: viewport.interfaceOrientation, viewportSize: viewport.size)?.inverted()
+    let imageFromViewport = camera.displayTransform(for: viewport).inverted()
     let (w, h) = (camera.imageResolution.width, camera.imageResolution.height)
     for point in viewportPoints {
       var direction = SIMD3<Float>.zero
@@ -32,7 +31,7 @@ extension ViewportFrame {
       components[5].append(direction.z)
     }
     return BatchRaySoA(
-      originX: components[0], originY: components[1], originZ: components[2],
-      directionX: components[3], directionY: components[4], directionZ: components[5])!
+      unchecked: components[0], originY: components[1], originZ: components[2],
+      directionX: components[3], directionY: components[4], directionZ: components[5])
   }
 }

@@ -63,57 +63,83 @@ extension Camera {
         x: point.x * imageResolution.width, y: point.y * imageResolution.height))
   }
 
-  /// The viewport point (points, top-left origin) where a world point is drawn for the given
-  /// interface orientation and viewport size (ARKit's `projectPoint(_:orientation:viewportSize:)`):
-  /// project to image pixels, normalize, apply the display transform, scale by `viewportSize`.
+  /// The viewport point (points, top-left origin) where a world point is drawn in a viewport:
+  /// project to image pixels, normalize, apply `displayTransform(for:)`, scale by the viewport
+  /// size.
   ///
   /// Unlike ARKit, which returns a meaningless point for points behind the camera, this returns
-  /// `nil` there, and also for a viewport size that is not positive. Points outside the visible
-  /// part of the image give coordinates outside `0...viewportSize`.
+  /// `nil` there. Points outside the visible part of the image give coordinates outside
+  /// `0...viewport.size`.
+  public func projectPoint(_ worldPoint: SIMD3<Float>, viewport: Viewport) -> Point? {
+    guard let pixel = projectToImagePixels(worldPoint) else { return nil }
+    let imageNormalized = Point(
+      x: pixel.x / imageResolution.width, y: pixel.y / imageResolution.height)
+    let viewportPoint = viewport.points(
+      forNormalized: imageNormalized.applying(displayTransform(for: viewport)))
+    return viewportPoint.isFinite ? viewportPoint : nil
+  }
+
+  /// ARKit's `projectPoint(_:orientation:viewportSize:)`: `projectPoint(_:viewport:)` for the
+  /// orientation and size; `nil` behind the camera and also (where ARKit's result is undefined)
+  /// for a viewport size that is not positive and finite.
   public func projectPoint(
     _ worldPoint: SIMD3<Float>, orientation: InterfaceOrientation, viewportSize: Size
   ) -> Point? {
-    guard let transform = displayTransform(for: orientation, viewportSize: viewportSize),
-      let pixel = projectToImagePixels(worldPoint)
+    guard let viewport = try? Viewport(size: viewportSize, interfaceOrientation: orientation)
     else { return nil }
-    let imageNormalized = Point(
-      x: pixel.x / imageResolution.width, y: pixel.y / imageResolution.height)
-    let viewportNormalized = imageNormalized.applying(transform)
-    return Point(
-      x: viewportNormalized.x * viewportSize.width, y: viewportNormalized.y * viewportSize.height)
+    return projectPoint(worldPoint, viewport: viewport)
   }
 
   /// The world-space ray through a viewport point (points, top-left origin): the inverse display
-  /// transform gives the image point, then `ray(throughImagePixel:)`. `nil` for a viewport size
-  /// that is not positive or a non-finite point.
+  /// transform gives the image point, then `ray(throughImagePixel:)`. `nil` for a non-finite point
+  /// (or one that cannot be unprojected, see `cameraDirection(forImagePixel:)`).
+  public func ray(throughViewportPoint viewportPoint: Point, viewport: Viewport) -> Ray? {
+    guard viewportPoint.isFinite,
+      let imageFromViewport = displayTransform(for: viewport).inverted()
+    else { return nil }
+    return ray(
+      throughImageNormalized: viewport.normalized(forPoints: viewportPoint).applying(
+        imageFromViewport))
+  }
+
+  /// `ray(throughViewportPoint:viewport:)` for an orientation and size; `nil` also for a
+  /// viewport size that is not positive and finite.
   public func ray(
     throughViewportPoint viewportPoint: Point, orientation: InterfaceOrientation,
     viewportSize: Size
   ) -> Ray? {
-    guard viewportPoint.isFinite,
-      let transform = displayTransform(for: orientation, viewportSize: viewportSize)?.inverted()
+    guard let viewport = try? Viewport(size: viewportSize, interfaceOrientation: orientation)
     else { return nil }
-    let viewportNormalized = Point(
-      x: viewportPoint.x / viewportSize.width, y: viewportPoint.y / viewportSize.height)
-    return ray(throughImageNormalized: viewportNormalized.applying(transform))
+    return ray(throughViewportPoint: viewportPoint, viewport: viewport)
   }
 
   /// The world point where the ray through a viewport point meets a plane (ARKit's
-  /// `unprojectPoint(_:ontoPlane:orientation:viewportSize:)`).
+  /// `unprojectPoint(_:ontoPlane:orientation:viewportSize:)` with the viewport's orientation and
+  /// size).
   ///
   /// - Parameter planeTransform: `worldFromPlane`; the plane is the xz-plane of that transform
   ///   (its y axis is the normal), of infinite extent. Both faces count.
-  /// - Returns: `nil` when the ray is parallel to the plane, the plane is behind the camera, the
-  ///   transform's y axis is zero or not finite, or the viewport size is not positive.
+  /// - Returns: `nil` when the ray is parallel to the plane, the plane is behind the camera, or
+  ///   the transform's y axis is zero or not finite.
+  public func unprojectPoint(
+    _ viewportPoint: Point, ontoPlane planeTransform: Matrix4x4, viewport: Viewport
+  ) -> SIMD3<Float>? {
+    guard let ray = ray(throughViewportPoint: viewportPoint, viewport: viewport),
+      let plane = try? Plane(
+        point: planeTransform.translation, normal: planeTransform.columns.1.xyz)
+    else { return nil }
+    return plane.intersection(with: ray)
+  }
+
+  /// ARKit's `unprojectPoint(_:ontoPlane:orientation:viewportSize:)`: see
+  /// `unprojectPoint(_:ontoPlane:viewport:)`; `nil` also for a viewport size that is not positive
+  /// and finite.
   public func unprojectPoint(
     _ viewportPoint: Point, ontoPlane planeTransform: Matrix4x4,
     orientation: InterfaceOrientation, viewportSize: Size
   ) -> SIMD3<Float>? {
-    guard
-      let ray = ray(
-        throughViewportPoint: viewportPoint, orientation: orientation, viewportSize: viewportSize),
-      let plane = Plane(point: planeTransform.translation, normal: planeTransform.columns.1.xyz)
+    guard let viewport = try? Viewport(size: viewportSize, interfaceOrientation: orientation)
     else { return nil }
-    return plane.intersection(with: ray)
+    return unprojectPoint(viewportPoint, ontoPlane: planeTransform, viewport: viewport)
   }
 }

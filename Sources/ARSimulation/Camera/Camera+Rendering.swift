@@ -20,7 +20,9 @@ extension Camera {
     }
     // Rotation by -θ about z (θ clockwise on screen): x' = c x - s y, y' = s x + c y.
     let matrix = Matrix3x3(SIMD3(c, s, 0), SIMD3(-s, c, 0), SIMD3(0, 0, 1))
-    return RigidTransform(rotation: Quaternion(rotationMatrix: matrix)!, translation: .zero)
+    // A quarter-turn matrix with exact 0/±1 entries: always a rotation.
+    return RigidTransform(
+      rotation: try! Quaternion(rotationMatrix: matrix), translation: .zero)
   }
 
   /// The projection matrix for rendering in an interface orientation (ARKit's
@@ -31,14 +33,16 @@ extension Camera {
   /// Depth follows Metal: `z_ndc = clip.z / clip.w` is 0 at `zNear` and 1 at `zFar`; `clip.w`
   /// is the depth `-z` in view space.
   ///
-  /// - Returns: `nil` when the viewport size is not positive or `zNear`/`zFar` are not
-  ///   `0 < zNear < zFar` and finite.
-  public func projectionMatrix(
-    for orientation: InterfaceOrientation, viewportSize: Size, zNear: Double, zFar: Double
-  ) -> Matrix4x4? {
-    guard zNear.isFinite, zFar.isFinite, zNear > 0, zFar > zNear,
-      let t = displayTransform(for: orientation, viewportSize: viewportSize)
-    else { return nil }
+  /// Like ARKit's, it is not optional.
+  ///
+  /// - Precondition: `0 < zNear < zFar`, both finite (programming constants; a programming error
+  ///   otherwise).
+  public func projectionMatrix(for viewport: Viewport, zNear: Double, zFar: Double) -> Matrix4x4 {
+    precondition(
+      zNear.isFinite && zFar.isFinite && zNear > 0 && zFar > zNear,
+      "projectionMatrix: need 0 < zNear < zFar, finite; got zNear \(zNear), zFar \(zFar)")
+    let orientation = viewport.interfaceOrientation
+    let t = displayTransform(for: viewport)
     let (w, h) = (imageResolution.width, imageResolution.height)
     let fx = intrinsics.focalLengthXPixels
     let fy = intrinsics.focalLengthYPixels
@@ -61,5 +65,22 @@ extension Camera {
       SIMD4<Float>(SIMD4(rowX.w, rowY.w, rowZ.w, rowW.w)))
     // The view matrix already rotated camera space into view space: undo it here.
     return clipFromCamera * Self.viewFromCameraRotation(orientation).inverse.matrix
+  }
+
+  /// ARKit's `projectionMatrix(for:viewportSize:zNear:zFar:)`: `projectionMatrix(for:zNear:zFar:)`
+  /// for the orientation and size. Like ARKit's, it is not optional.
+  ///
+  /// - Precondition: `viewportSize` is positive and finite (see
+  ///   `displayTransform(for:viewportSize:)`) and `0 < zNear < zFar`, both finite.
+  public func projectionMatrix(
+    for orientation: InterfaceOrientation, viewportSize: Size, zNear: Double, zFar: Double
+  ) -> Matrix4x4 {
+    precondition(
+      viewportSize.isPositiveAndFinite,
+      "projectionMatrix: viewport size \(viewportSize.width)x\(viewportSize.height) is not "
+        + "positive and finite")
+    return projectionMatrix(
+      for: Viewport(unchecked: viewportSize, interfaceOrientation: orientation), zNear: zNear,
+      zFar: zFar)
   }
 }

@@ -17,12 +17,33 @@ extension AffineTransform2D {
   ///   - orientation: the interface orientation.
   ///   - viewportSize: the view size in points.
   ///   - videoGravity: how the image fills the view; ARKit uses `resizeAspectFill`.
-  /// - Returns: `nil` when either size is not positive and finite.
+  /// - Throws: `DisplayGeometryError` when either size is not positive and finite
+  ///   (`.imageResolutionNotPositive`, `.viewportSizeNotPositive`), or when their aspect ratios
+  ///   are so far apart that the scale overflows (`.scaleOutOfRange`).
   public static func displayTransform(
     imageResolution: Size, orientation: InterfaceOrientation, viewportSize: Size,
     videoGravity: VideoGravity = .resizeAspectFill
-  ) -> AffineTransform2D? {
-    guard imageResolution.isPositiveAndFinite, viewportSize.isPositiveAndFinite else { return nil }
+  ) throws(DisplayGeometryError) -> AffineTransform2D {
+    guard imageResolution.isPositiveAndFinite else {
+      throw .imageResolutionNotPositive(imageResolution)
+    }
+    guard viewportSize.isPositiveAndFinite else { throw .viewportSizeNotPositive(viewportSize) }
+    let transform = displayTransform(
+      unchecked: imageResolution, orientation: orientation, viewportSize: viewportSize,
+      videoGravity: videoGravity)
+    guard transform.inverted() != nil else {
+      throw .scaleOutOfRange(imageResolution: imageResolution, viewportSize: viewportSize)
+    }
+    return transform
+  }
+
+  /// The display transform for sizes already known to be positive and finite; its entries are
+  /// infinite when the aspect ratios are too far apart (see `.scaleOutOfRange`).
+  static func displayTransform(
+    unchecked imageResolution: Size, orientation: InterfaceOrientation, viewportSize: Size,
+    videoGravity: VideoGravity
+  ) -> AffineTransform2D {
+    assert(imageResolution.isPositiveAndFinite && viewportSize.isPositiveAndFinite)
     let rotation: AffineTransform2D
     switch orientation.quarterTurnsClockwise {
     case 0: rotation = .identity

@@ -20,17 +20,21 @@ public struct PreviewLayerGeometry: Sendable, Hashable {
   public let layerNormalizedFromImageNormalized: AffineTransform2D
   private let imageNormalizedFromLayerNormalized: AffineTransform2D
 
-  /// Creates the geometry, or `nil` when either size is not positive and finite.
-  public init?(
+  /// Creates the geometry.
+  ///
+  /// - Throws: `DisplayGeometryError` when either size is not positive and finite, or their
+  ///   aspect ratios are too far apart to map between (`.scaleOutOfRange`).
+  public init(
     imageResolution: Size, layerSize: Size, videoGravity: VideoGravity,
     orientation: InterfaceOrientation = .landscapeRight
-  ) {
-    guard
-      let forward = AffineTransform2D.displayTransform(
-        imageResolution: imageResolution, orientation: orientation, viewportSize: layerSize,
-        videoGravity: videoGravity),
-      let inverse = forward.inverted()
-    else { return nil }
+  ) throws(DisplayGeometryError) {
+    guard layerSize.isPositiveAndFinite else { throw .layerSizeNotPositive(layerSize) }
+    let forward = try AffineTransform2D.displayTransform(
+      imageResolution: imageResolution, orientation: orientation, viewportSize: layerSize,
+      videoGravity: videoGravity)
+    guard let inverse = forward.inverted() else {
+      throw .scaleOutOfRange(imageResolution: imageResolution, viewportSize: layerSize)
+    }
     self.imageResolution = imageResolution
     self.layerSize = layerSize
     self.videoGravity = videoGravity

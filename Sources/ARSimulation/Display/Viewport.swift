@@ -10,9 +10,19 @@ public struct Viewport: Sendable, Hashable {
   /// The interface orientation.
   public let interfaceOrientation: InterfaceOrientation
 
-  /// Creates a viewport; `nil` when the size is not positive and finite.
-  public init?(size: Size, interfaceOrientation: InterfaceOrientation) {
-    guard size.isPositiveAndFinite else { return nil }
+  /// Creates a viewport.
+  ///
+  /// - Throws: `DisplayGeometryError.viewportSizeNotPositive` when the size is not positive and
+  ///   finite. Every `Viewport` therefore has a usable size, which is what lets
+  ///   `Camera.displayTransform(for:)` and the other viewport methods not fail.
+  public init(size: Size, interfaceOrientation: InterfaceOrientation) throws(DisplayGeometryError) {
+    guard size.isPositiveAndFinite else { throw .viewportSizeNotPositive(size) }
+    self.init(unchecked: size, interfaceOrientation: interfaceOrientation)
+  }
+
+  /// A viewport whose size is already known to be positive and finite.
+  package init(unchecked size: Size, interfaceOrientation: InterfaceOrientation) {
+    assert(size.isPositiveAndFinite)
     self.size = size
     self.interfaceOrientation = interfaceOrientation
   }

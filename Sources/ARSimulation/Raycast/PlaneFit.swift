@@ -33,7 +33,7 @@ enum PlaneFit {
     // Collinear points have two (near) zero eigenvalues: no unique plane.
     guard values[middle] > 1e-12 * max(values[order[2]], 1e-300) else { return nil }
     let n = SIMD3<Double>(vectors[0][smallest], vectors[1][smallest], vectors[2][smallest])
-    guard let plane = Plane(point: SIMD3<Float>(centroid), normal: SIMD3<Float>(n)) else {
+    guard let plane = try? Plane(point: SIMD3<Float>(centroid), normal: SIMD3<Float>(n)) else {
       return nil
     }
     let rms = (max(values[smallest], 0) / Double(points.count)).squareRoot()

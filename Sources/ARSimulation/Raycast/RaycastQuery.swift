@@ -33,7 +33,7 @@ public struct RaycastQuery: Sendable, Hashable, Codable {
   }
 
   /// The ray, or `nil` when the origin is not finite or the direction is zero or not finite.
-  public var ray: Ray? { Ray(origin: origin, direction: direction) }
+  public var ray: Ray? { try? Ray(origin: origin, direction: direction) }
 
   private enum CodingKeys: String, CodingKey { case origin, direction, target, targetAlignment }
 

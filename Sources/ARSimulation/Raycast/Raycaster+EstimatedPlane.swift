@@ -67,7 +67,7 @@ extension Raycaster {
       var k = Int(rng.next() % UInt64(m - 2))
       if k >= min(i, j) { k += 1 }
       if k >= max(i, j) { k += 1 }
-      guard let plane = Plane(support[i], support[j], support[k]),
+      guard let plane = try? Plane(support[i], support[j], support[k]),
         let t = plane.intersectionDistance(with: ray, parallelEpsilon: options.parallelEpsilon)
       else { continue }
       var count = 0
@@ -104,7 +104,7 @@ extension Raycaster {
     let reach = p.searchRadiusMeters(atDepth: t)
     guard inliers.contains(where: { $0.distance(to: hit) <= reach }) else { return nil }
     let normal = plane.normal.dot(ray.direction) > 0 ? -plane.normal : plane.normal
-    guard let facing = Plane(point: hit, normal: normal) else { return nil }
+    guard let facing = try? Plane(point: hit, normal: normal) else { return nil }
     return EstimatedPlaneHit(
       plane: facing, distance: t, alignment: p.alignment(ofNormal: normal),
       inlierCount: inliers.count, residualMeters: rms)

@@ -10,9 +10,14 @@ public struct ScaleFitAlignment: Sendable, Hashable {
   /// Fraction of the vertical padding above the image, 0...1.
   public let vertical: Double
 
-  /// Creates an alignment; `nil` unless both fractions are within 0...1.
-  public init?(horizontal: Double, vertical: Double) {
-    guard (0...1).contains(horizontal), (0...1).contains(vertical) else { return nil }
+  /// Creates an alignment.
+  ///
+  /// - Throws: `VisionGeometryError.scaleFitAlignmentOutOfRange` unless both fractions are within
+  ///   0...1.
+  public init(horizontal: Double, vertical: Double) throws(VisionGeometryError) {
+    guard (0...1).contains(horizontal), (0...1).contains(vertical) else {
+      throw .scaleFitAlignmentOutOfRange(horizontal: horizontal, vertical: vertical)
+    }
     self.horizontal = horizontal
     self.vertical = vertical
   }

@@ -38,28 +38,48 @@ public struct VisionBoxTrace: Sendable, Hashable {
   public let center: Points
   /// The display transform used (image normalized -> viewport normalized).
   public let displayTransform: AffineTransform2D
-  /// The world-space ray through the box centre, when a camera was given and the centre can be
-  /// unprojected.
+  /// The world-space ray through the box centre; `nil` without a camera or when the centre cannot
+  /// be unprojected.
   public let ray: Ray?
 
-  /// Traces `visionBox` (Vision normalized, lower-left) of a request with `request` settings on a
-  /// stored image of `imageResolution` pixels shown in `viewport`; with a `camera`, also the
-  /// world ray through the box centre (the camera's own resolution is used for the ray).
+  /// Traces `visionBox` (Vision normalized, lower-left) of a request with `request` settings on
+  /// the camera's image (`camera.imageResolution`) shown in `viewport`, down to the world ray
+  /// through the box centre.
   ///
-  /// - Throws: `VisionGeometryError` for an invalid box or image size.
+  /// - Throws: `VisionGeometryError` for an invalid box or request settings.
   public init(
+    visionBox: Rect, request: VisionRequestSettings, camera: Camera, viewport: Viewport
+  ) throws(VisionGeometryError) {
+    try self.init(
+      visionBox: visionBox, request: request, imageResolution: camera.imageResolution,
+      viewport: viewport, camera: camera)
+  }
+
+  /// Traces `visionBox` (Vision normalized, lower-left) of a request with `request` settings on a
+  /// stored image of `imageResolution` pixels shown in `viewport`, without a camera: `ray` is
+  /// `nil`.
+  ///
+  /// - Throws: `VisionGeometryError` for an invalid box, request settings or image size.
+  public init(
+    visionBox: Rect, request: VisionRequestSettings, imageResolution: Size, viewport: Viewport
+  ) throws(VisionGeometryError) {
+    try self.init(
+      visionBox: visionBox, request: request, imageResolution: imageResolution,
+      viewport: viewport, camera: nil)
+  }
+
+  private init(
     visionBox: Rect, request: VisionRequestSettings, imageResolution: Size, viewport: Viewport,
-    camera: Camera? = nil
+    camera: Camera?
   ) throws(VisionGeometryError) {
     guard visionBox.isFinite, visionBox.size.width >= 0, visionBox.size.height >= 0 else {
       throw .boxInvalid(visionBox)
     }
+    // Validates the image size, so the display transform below cannot fail.
     let geometry = try VisionGeometry(settings: request, imageResolution: imageResolution)
-    guard
-      let display = AffineTransform2D.displayTransform(
-        imageResolution: imageResolution, orientation: viewport.interfaceOrientation,
-        viewportSize: viewport.size)
-    else { throw .imageSizeNotPositive(imageResolution) }
+    let display = AffineTransform2D.displayTransform(
+      unchecked: imageResolution, orientation: viewport.interfaceOrientation,
+      viewportSize: viewport.size, videoGravity: .resizeAspectFill)
     let (w, h) = (imageResolution.width, imageResolution.height)
 
     visionNormalized = visionBox

@@ -14,6 +14,8 @@ public enum VisionGeometryError: Error, Hashable, Sendable, CustomStringConverti
   /// the Vision <-> image maps overflow or cannot be inverted in `Double` (for example a model
   /// input of 208 x 1e127 pixels).
   case scaleOutOfRange(modelInputSize: Size, imageSize: Size)
+  /// A `scaleFit` alignment fraction is outside 0...1 (or NaN).
+  case scaleFitAlignmentOutOfRange(horizontal: Double, vertical: Double)
 
   /// A one-line explanation naming the bad value.
   public var description: String {
@@ -31,6 +33,8 @@ public enum VisionGeometryError: Error, Hashable, Sendable, CustomStringConverti
     case .scaleOutOfRange(let model, let image):
       "model input size \(model.width)x\(model.height) and image size \(image.width)x\(image.height) "
         + "are too far apart in scale or aspect ratio to map between"
+    case .scaleFitAlignmentOutOfRange(let h, let v):
+      "scaleFit alignment fractions must be within 0...1, got horizontal \(h), vertical \(v)"
     }
   }
 }

@@ -14,15 +14,25 @@ public struct FeaturePointCloud: Sendable, Hashable {
   /// An empty cloud.
   public static let empty = FeaturePointCloud(unchecked: [], identifiers: [])
 
-  /// Creates a cloud; `nil` when the counts differ or a point is not finite.
-  public init?(points: [SIMD3<Float>], identifiers: [UInt64]) {
-    guard points.count == identifiers.count, points.allSatisfy(\.isFinite) else { return nil }
+  /// Creates a cloud.
+  ///
+  /// - Throws: `WorldError.featurePointIdentifierCount` when the counts differ,
+  ///   `.featurePointNotFinite` naming the first point that is not finite.
+  public init(points: [SIMD3<Float>], identifiers: [UInt64]) throws(WorldError) {
+    guard points.count == identifiers.count else {
+      throw .featurePointIdentifierCount(points: points.count, identifiers: identifiers.count)
+    }
+    if let bad = points.firstIndex(where: { !$0.isFinite }) {
+      throw .featurePointNotFinite(index: bad)
+    }
     self.init(unchecked: points, identifiers: identifiers)
   }
 
-  /// Creates a cloud with identifiers `0, 1, 2, ...`; `nil` when a point is not finite.
-  public init?(points: [SIMD3<Float>]) {
-    self.init(points: points, identifiers: (0..<points.count).map { UInt64($0) })
+  /// Creates a cloud with identifiers `0, 1, 2, ...`.
+  ///
+  /// - Throws: `WorldError.featurePointNotFinite` naming the first point that is not finite.
+  public init(points: [SIMD3<Float>]) throws(WorldError) {
+    try self.init(points: points, identifiers: (0..<points.count).map { UInt64($0) })
   }
 
   init(unchecked points: [SIMD3<Float>], identifiers: [UInt64]) {

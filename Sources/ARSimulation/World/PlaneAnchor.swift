@@ -27,37 +27,21 @@ public struct PlaneAnchor: Sendable, Hashable {
   /// The surface kind, as labelled.
   public let classification: Classification
 
-  /// Why the values cannot form a plane anchor.
-  public enum ValidationError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// `transform` is not finite, has a bottom row other than (0, 0, 0, 1), or its 3x3 is not a
-    /// rotation within `PlaneAnchor.rigidityTolerance`.
-    case transformNotRigid
-    /// `center` has a non-finite component.
-    case centerNotFinite
-
-    /// A one-line explanation for error messages.
-    public var description: String {
-      switch self {
-      case .transformNotRigid:
-        "transform must be rigid (finite, orthonormal rotation with determinant +1 within "
-          + "\(PlaneAnchor.rigidityTolerance), bottom row 0 0 0 1)"
-      case .centerNotFinite: "center must be finite"
-      }
-    }
-  }
-
   /// The tolerance of the rigidity check on `transform` (entries of RᵀR − I, det R − 1).
   public static let rigidityTolerance: Float = 1e-3
 
-  /// Creates an anchor, throwing when `transform` is not rigid or `center` is not finite.
+  /// Creates an anchor.
+  ///
+  /// - Throws: `WorldError.anchorTransformNotRigid` when `transform` is not rigid within
+  ///   `rigidityTolerance`, `.anchorCenterNotFinite` when `center` is not finite.
   public init(
     identifier: String, transform: Matrix4x4, center: SIMD3<Float> = .zero, extent: PlaneExtent,
     boundary: PlaneBoundary, alignment: Alignment, classification: Classification = .none
-  ) throws(ValidationError) {
-    guard RigidTransform(transform, tolerance: PlaneAnchor.rigidityTolerance) != nil else {
-      throw .transformNotRigid
+  ) throws(WorldError) {
+    guard (try? RigidTransform(transform, tolerance: PlaneAnchor.rigidityTolerance)) != nil else {
+      throw .anchorTransformNotRigid
     }
-    guard center.isFinite else { throw .centerNotFinite }
+    guard center.isFinite else { throw .anchorCenterNotFinite }
     self.identifier = identifier
     self.transform = transform
     self.center = center
@@ -76,7 +60,7 @@ public struct PlaneAnchor: Sendable, Hashable {
   /// The infinite plane in world space, its front the normal side.
   public var worldPlane: Plane {
     // The transform is rigid and finite (checked at init), so the normal is unit and the plane exists.
-    Plane(point: worldPosition, normal: worldNormal)!
+    Plane(unchecked: worldNormal, distanceFromOrigin: worldNormal.dot(worldPosition))
   }
 
   /// Maps a world point into plane-local coordinates (metres); y is the signed height above the

@@ -25,44 +25,22 @@ public struct PlaneBoundary: Sendable, Hashable {
   /// The largest `|y|` (metres) accepted for a boundary vertex.
   public static let yTolerance: Float = 1e-3
 
-  /// Why a vertex list is not a valid boundary.
-  public enum ValidationError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// Fewer than 3 vertices.
-    case tooFewVertices(count: Int)
-    /// A vertex has a non-finite coordinate.
-    case nonFiniteVertex(index: Int)
-    /// A vertex lies off the plane-local xz plane by more than `yTolerance`.
-    case vertexOffPlane(index: Int)
-    /// A vertex equals the one before it (a zero-length edge).
-    case repeatedVertex(index: Int)
-    /// The polygon turns both ways, or back on itself, at this vertex.
-    case notConvex(index: Int)
-    /// The polygon winds around more than once (a star) or encloses no area.
-    case selfIntersecting
-
-    /// A one-line explanation for error messages.
-    public var description: String {
-      switch self {
-      case .tooFewVertices(let n): "a boundary needs at least 3 vertices, found \(n)"
-      case .nonFiniteVertex(let i): "boundary vertex \(i) is not finite"
-      case .vertexOffPlane(let i): "boundary vertex \(i) has |y| > \(PlaneBoundary.yTolerance) m"
-      case .repeatedVertex(let i): "boundary vertex \(i) repeats the previous vertex"
-      case .notConvex(let i): "the boundary is not convex at vertex \(i)"
-      case .selfIntersecting: "the boundary is self-intersecting or has no area"
-      }
-    }
-  }
-
-  /// Creates a boundary, or throws the first problem found (see the type's documentation).
-  public init(validating vertices: [SIMD3<Float>]) throws(ValidationError) {
+  /// Creates a boundary.
+  ///
+  /// - Throws: the first problem found as a `WorldError` (`.boundaryTooFewVertices`,
+  ///   `.boundaryVertexNotFinite`, `.boundaryVertexOffPlane`, `.boundaryRepeatedVertex`,
+  ///   `.boundaryNotConvex`, `.boundarySelfIntersecting`; see the type's documentation).
+  public init(vertices: [SIMD3<Float>]) throws(WorldError) {
     let n = vertices.count
-    guard n >= 3 else { throw .tooFewVertices(count: n) }
+    guard n >= 3 else { throw .boundaryTooFewVertices(count: n) }
     for (i, v) in vertices.enumerated() {
-      guard v.isFinite else { throw .nonFiniteVertex(index: i) }
-      guard abs(v.y) <= PlaneBoundary.yTolerance else { throw .vertexOffPlane(index: i) }
+      guard v.isFinite else { throw .boundaryVertexNotFinite(index: i) }
+      guard abs(v.y) <= PlaneBoundary.yTolerance else { throw .boundaryVertexOffPlane(index: i) }
     }
     let flat = vertices.map { SIMD2<Double>(Double($0.x), Double($0.z)) }
-    for i in 0..<n where flat[i] == flat[(i + n - 1) % n] { throw .repeatedVertex(index: i) }
+    for i in 0..<n where flat[i] == flat[(i + n - 1) % n] {
+      throw .boundaryRepeatedVertex(index: i)
+    }
     var sign: Double = 0
     var turning: Double = 0
     for i in 0..<n {
@@ -76,30 +54,29 @@ public struct PlaneBoundary: Sendable, Hashable {
       let scale = (e1 * e1).sum().squareRoot() * (e2 * e2).sum().squareRoot()
       if abs(cross) <= 1e-9 * scale {
         // Collinear: fine when the polygon goes on, a spike when it turns back.
-        guard dot > 0 else { throw .notConvex(index: i) }
+        guard dot > 0 else { throw .boundaryNotConvex(index: i) }
         continue
       }
       if sign == 0 { sign = cross > 0 ? 1 : -1 }
-      guard (cross > 0 ? 1 : -1) == sign else { throw .notConvex(index: i) }
+      guard (cross > 0 ? 1 : -1) == sign else { throw .boundaryNotConvex(index: i) }
       turning += atan2(cross, dot)
     }
     // A simple convex polygon turns exactly once (±2π); a pentagram turns twice.
-    guard sign != 0, abs(abs(turning) - 2 * .pi) < 1e-3 else { throw .selfIntersecting }
+    guard sign != 0, abs(abs(turning) - 2 * .pi) < 1e-3 else { throw .boundarySelfIntersecting }
     self.vertices = vertices.map { SIMD3($0.x, 0, $0.z) }
     self.windingSign = Float(sign)
   }
 
-  /// Creates a boundary, or `nil` when `vertices` is not valid (see `init(validating:)`).
-  public init?(vertices: [SIMD3<Float>]) {
-    guard let b = try? PlaneBoundary(validating: vertices) else { return nil }
-    self = b
-  }
-
   /// The axis-aligned rectangle `[-halfWidth, halfWidth] x [-halfHeight, halfHeight]` in local xz,
-  /// counter-clockwise seen from +y (the order (-x,-z), (-x,+z), (+x,+z), (+x,-z)); `nil` unless
-  /// both half sizes are finite and positive.
-  public init?(rectangleHalfWidth halfWidth: Float, halfHeight: Float) {
-    self.init(vertices: [
+  /// counter-clockwise seen from +y (the order (-x,-z), (-x,+z), (+x,+z), (+x,-z)).
+  ///
+  /// - Throws: `WorldError.extentSizeNotPositive` (with the full width and height) unless both
+  ///   half sizes are finite and positive.
+  public init(rectangleHalfWidth halfWidth: Float, halfHeight: Float) throws(WorldError) {
+    guard halfWidth.isFinite, halfHeight.isFinite, halfWidth > 0, halfHeight > 0 else {
+      throw .extentSizeNotPositive(width: 2 * halfWidth, height: 2 * halfHeight)
+    }
+    try self.init(vertices: [
       SIMD3(-halfWidth, 0, -halfHeight), SIMD3(-halfWidth, 0, halfHeight),
       SIMD3(halfWidth, 0, halfHeight), SIMD3(halfWidth, 0, -halfHeight),
     ])
@@ -140,7 +117,7 @@ public struct PlaneBoundary: Sendable, Hashable {
 
 extension PlaneBoundary: Codable {
   /// Decodes `[[x, 0, z], ...]` (plane-local metres); throws `DecodingError.dataCorrupted` naming
-  /// the problem (`ValidationError`) at this value's coding path.
+  /// the problem (the `WorldError`'s description) at this value's coding path.
   public init(from decoder: any Decoder) throws {
     let raw = try decoder.singleValueContainer().decode([[Double]].self)
     var vertices: [SIMD3<Float>] = []
@@ -156,15 +133,14 @@ extension PlaneBoundary: Codable {
       vertices.append(SIMD3(Float(v[0]), Float(v[1]), Float(v[2])))
     }
     do {
-      self = try PlaneBoundary(validating: vertices)
+      self = try PlaneBoundary(vertices: vertices)
     } catch {
       throw DecodingError.dataCorrupted(
         .init(codingPath: decoder.codingPath, debugDescription: error.description))
     }
   }
 
-  /// Encodes `[[x, 0, z], ...]` in the stored order.
-  /// Encodes the same fields and layout that `init(from:)` reads.
+  /// Encodes `[[x, 0, z], ...]` in the stored order, the layout that `init(from:)` reads.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.singleValueContainer()
     try c.encode(vertices.map { [$0.x, $0.y, $0.z] })

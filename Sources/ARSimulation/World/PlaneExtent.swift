@@ -23,12 +23,15 @@ public struct PlaneExtent: Sendable, Hashable {
   /// The rectangle's rotation about the plane-local +y axis.
   public let rotationOnYAxis: Angle
 
-  /// Creates an extent; `nil` when `width` or `height` is not finite and positive, or the angle is
-  /// not finite.
-  public init?(width: Float, height: Float, rotationOnYAxis: Angle = .zero) {
-    guard width.isFinite, height.isFinite, width > 0, height > 0,
-      rotationOnYAxis.radians.isFinite
-    else { return nil }
+  /// Creates an extent.
+  ///
+  /// - Throws: `WorldError.extentSizeNotPositive` when `width` or `height` is not finite and
+  ///   positive, `.extentRotationNotFinite` when the angle is not finite.
+  public init(width: Float, height: Float, rotationOnYAxis: Angle = .zero) throws(WorldError) {
+    guard width.isFinite, height.isFinite, width > 0, height > 0 else {
+      throw .extentSizeNotPositive(width: width, height: height)
+    }
+    guard rotationOnYAxis.radians.isFinite else { throw .extentRotationNotFinite }
     self.width = width
     self.height = height
     self.rotationOnYAxis = rotationOnYAxis

@@ -12,14 +12,23 @@ public struct TriangleMesh: Sendable, Hashable {
   /// Three vertex indices per triangle.
   public let indices: [UInt32]
 
-  /// Creates a mesh; `nil` when it is not valid (see the type's documentation).
-  public init?(vertices: [SIMD3<Float>], indices: [UInt32]) {
-    guard vertices.allSatisfy(\.isFinite), indices.count % 3 == 0, !indices.isEmpty,
-      indices.allSatisfy({ Int($0) < vertices.count })
-    else { return nil }
+  /// Creates a mesh.
+  ///
+  /// - Throws: the first problem as a `WorldError`: `.meshVertexNotFinite`, `.meshIndexCount`
+  ///   (zero or not a multiple of 3), `.meshIndexOutOfRange`, `.meshTriangleDegenerate`.
+  public init(vertices: [SIMD3<Float>], indices: [UInt32]) throws(WorldError) {
+    if let bad = vertices.firstIndex(where: { !$0.isFinite }) {
+      throw .meshVertexNotFinite(index: bad)
+    }
+    guard indices.count % 3 == 0, !indices.isEmpty else { throw .meshIndexCount(indices.count) }
+    if let bad = indices.firstIndex(where: { Int($0) >= vertices.count }) {
+      throw .meshIndexOutOfRange(position: bad, index: indices[bad])
+    }
     self.vertices = vertices
     self.indices = indices
-    for i in 0..<triangleCount where triangleArea(i) <= 0 { return nil }
+    for i in 0..<triangleCount where triangleArea(i) <= 0 {
+      throw .meshTriangleDegenerate(triangle: i)
+    }
   }
 
   /// The number of triangles.
@@ -77,20 +86,23 @@ extension TriangleMesh: Codable {
   private enum CodingKeys: String, CodingKey { case vertices, indices }
 
   /// Decodes `{"vertices": [[x, y, z], ...], "indices": [i, j, k, ...]}`; throws
-  /// `DecodingError.dataCorrupted` when the mesh is not valid.
+  /// `DecodingError.dataCorrupted` naming the problem (the `WorldError`'s description) when the
+  /// mesh is not valid.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     let raw = try c.decode([[Float]].self, forKey: .vertices)
     let indices = try c.decode([UInt32].self, forKey: .indices)
-    guard raw.allSatisfy({ $0.count == 3 }),
-      let mesh = TriangleMesh(vertices: raw.map { SIMD3($0[0], $0[1], $0[2]) }, indices: indices)
-    else {
+    guard raw.allSatisfy({ $0.count == 3 }) else {
       throw DecodingError.dataCorruptedError(
-        forKey: .indices, in: c,
-        debugDescription: "a mesh needs finite [x, y, z] vertices and index triples in range "
-          + "forming triangles with non-zero area")
+        forKey: .vertices, in: c, debugDescription: "mesh vertices must be [x, y, z]")
     }
-    self = mesh
+    do {
+      self = try TriangleMesh(vertices: raw.map { SIMD3($0[0], $0[1], $0[2]) }, indices: indices)
+    } catch {
+      let key: CodingKeys = if case .meshVertexNotFinite = error { .vertices } else { .indices }
+      throw DecodingError.dataCorruptedError(
+        forKey: key, in: c, debugDescription: error.description)
+    }
   }
 
   /// Encodes the same fields and layout that `init(from:)` reads.

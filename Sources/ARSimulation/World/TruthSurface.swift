@@ -23,18 +23,20 @@ public struct TruthSurface: Sendable, Hashable {
   /// The surface kind, copied to derived anchors.
   public let classification: PlaneAnchor.Classification
 
-  /// Creates a surface; `nil` when a rectangle's size is not finite and positive or the transform
-  /// is not finite.
-  public init?(
+  /// Creates a surface, normalizing the pose's rotation.
+  ///
+  /// - Throws: `WorldError.surfaceSizeNotPositive` when a rectangle's size is not finite and
+  ///   positive, `.surfaceTransformInvalid` when the pose is not finite or its rotation is zero.
+  public init(
     identifier: String, worldFromSurface: RigidTransform, shape: Shape,
     classification: PlaneAnchor.Classification = .none
-  ) {
+  ) throws(WorldError) {
     if case .rectangle(let w, let h) = shape, !(w.isFinite && h.isFinite && w > 0 && h > 0) {
-      return nil
+      throw .surfaceSizeNotPositive(width: w, height: h)
     }
     guard worldFromSurface.translation.isFinite,
       let unit = worldFromSurface.rotation.normalized()
-    else { return nil }
+    else { throw .surfaceTransformInvalid }
     self.identifier = identifier
     self.worldFromSurface = RigidTransform(
       rotation: unit, translation: worldFromSurface.translation)
@@ -45,7 +47,7 @@ public struct TruthSurface: Sendable, Hashable {
   /// The boundary of a planar shape (the rectangle's corners for `rectangle`), or `nil` for meshes.
   public var planarBoundary: PlaneBoundary? {
     switch shape {
-    case .rectangle(let w, let h): PlaneBoundary(rectangleHalfWidth: w / 2, halfHeight: h / 2)
+    case .rectangle(let w, let h): try? PlaneBoundary(rectangleHalfWidth: w / 2, halfHeight: h / 2)
     case .convexPolygon(let boundary): boundary
     case .triangleMesh: nil
     }
@@ -110,7 +112,9 @@ public struct TruthSurface: Sendable, Hashable {
     let xs = boundary.vertices.map(\.x)
     let zs = boundary.vertices.map(\.z)
     let (minX, maxX, minZ, maxZ) = (xs.min()!, xs.max()!, zs.min()!, zs.max()!)
-    guard let extent = PlaneExtent(width: maxX - minX, height: maxZ - minZ) else { return nil }
+    guard let extent = try? PlaneExtent(width: maxX - minX, height: maxZ - minZ) else {
+      return nil
+    }
     let normal = worldFromSurface.transformDirection(SIMD3(0, 1, 0))
     return try? PlaneAnchor(
       identifier: identifier, transform: worldFromSurface.matrix,
@@ -142,19 +146,18 @@ extension TruthSurface: Codable {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     let shape = try c.decode(Shape.self, forKey: .shape)
     let pose = try c.decode(RigidTransform.self, forKey: .worldFromSurface)
-    guard
-      let surface = TruthSurface(
-        identifier: try c.decode(String.self, forKey: .identifier), worldFromSurface: pose,
-        shape: shape,
-        classification: try c.decodeIfPresent(
-          PlaneAnchor.Classification.self, forKey: .classification)
-          ?? .none)
-    else {
+    let identifier = try c.decode(String.self, forKey: .identifier)
+    let classification =
+      try c.decodeIfPresent(PlaneAnchor.Classification.self, forKey: .classification) ?? .none
+    do {
+      self = try TruthSurface(
+        identifier: identifier, worldFromSurface: pose, shape: shape,
+        classification: classification)
+    } catch {
+      let key: CodingKeys = error == .surfaceTransformInvalid ? .worldFromSurface : .shape
       throw DecodingError.dataCorruptedError(
-        forKey: .shape, in: c,
-        debugDescription: "a truth surface needs a finite pose and a rectangle size > 0")
+        forKey: key, in: c, debugDescription: error.description)
     }
-    self = surface
   }
 
   /// Encodes the same fields and layout that `init(from:)` reads.

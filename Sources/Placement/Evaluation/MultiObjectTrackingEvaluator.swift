@@ -196,6 +196,9 @@ public struct MultiObjectTrackingEvaluator: Sendable {
     return truth.indices.map { t in
       MultiObjectTrackingMatch(
         truthID: truth[t].id, hypothesisID: hypothesisOfTruth[t].map { hypotheses[$0].id },
+        distanceMeters: hypothesisOfTruth[t].map {
+          truth[t].position.distance(to: hypotheses[$0].position)
+        },
         isIDSwitch: switched[t])
     }
   }

@@ -41,7 +41,9 @@ extension AnyPositionFilter {
       let beta = try reader.nonNegative("beta", default: 0)
       let dCutoff = try reader.positive("d-cutoff", default: 1)
       self = .oneEuro(
-        OneEuroFilter(minCutoffHz: minCutoff, beta: beta, derivativeCutoffHz: dCutoff)!)
+        try checked(name) { () throws(ParameterError) in
+          try OneEuroFilter(minCutoffHz: minCutoff, beta: beta, derivativeCutoffHz: dCutoff)
+        })
     case "kalman":
       let model = parameters["model"] ?? "velocity"
       guard model == "velocity" || model == "position" else {
@@ -55,15 +57,20 @@ extension AnyPositionFilter {
       if parameters["gate"] == "off" {
         gate = .disabled
       } else {
-        gate = ChiSquareGate(threshold: try reader.positive("gate", default: 16.266_236_2))!
+        let threshold = try reader.positive("gate", default: 16.266_236_2)
+        gate = try checked(name) { () throws(ParameterError) in
+          try ChiSquareGate(threshold: threshold)
+        }
       }
       let reanchor = try reader.count("reanchor", default: 3)
       if model == "velocity" {
         let speed = try reader.nonNegative("initial-speed-std", default: 0.01)
         self = .constantVelocityKalman(
-          ConstantVelocityKalmanFilter(
-            accelerationNoiseDensity: noise, measurementStdMeters: std,
-            initialSpeedStdMetersPerSecond: speed, gate: gate, reanchorCount: reanchor)!)
+          try checked(name) { () throws(ParameterError) in
+            try ConstantVelocityKalmanFilter(
+              accelerationNoiseDensity: noise, measurementStdMeters: std,
+              initialSpeedStdMetersPerSecond: speed, gate: gate, reanchorCount: reanchor)
+          })
       } else {
         if parameters["initial-speed-std"] != nil {
           throw .invalidValue(
@@ -71,13 +78,18 @@ extension AnyPositionFilter {
             expected: "no value with model position")
         }
         self = .constantPositionKalman(
-          ConstantPositionKalmanFilter(
-            processNoiseDensity: noise, measurementStdMeters: std, gate: gate,
-            reanchorCount: reanchor)!)
+          try checked(name) { () throws(ParameterError) in
+            try ConstantPositionKalmanFilter(
+              processNoiseDensity: noise, measurementStdMeters: std, gate: gate,
+              reanchorCount: reanchor)
+          })
       }
     case "exponential":
       let tau = try reader.positive("time-constant", default: 0.1)
-      self = .exponential(ExponentialFilter(timeConstantSeconds: tau)!)
+      self = .exponential(
+        try checked(name) { () throws(ParameterError) in
+          try ExponentialFilter(timeConstantSeconds: tau)
+        })
     default:  // "median"
       let window = try reader.positive("window", default: 0.2)
       let count = try reader.count("max-samples", default: 64)
@@ -86,8 +98,24 @@ extension AnyPositionFilter {
           filter: name, parameter: "max-samples", value: parameters["max-samples"] ?? "",
           expected: "an integer >= 1")
       }
-      self = .median(MovingMedianFilter(windowSeconds: window, maximumSampleCount: count)!)
+      self = .median(
+        try checked(name) { () throws(ParameterError) in
+          try MovingMedianFilter(windowSeconds: window, maximumSampleCount: count)
+        })
     }
+  }
+}
+
+/// Runs a filter initializer whose arguments `ParameterReader` already checked; a refusal (which
+/// those checks rule out) becomes an `invalidValue` naming the initializer's parameter.
+private func checked<T>(
+  _ filter: String, _ make: () throws(ParameterError) -> T
+) throws(FilterConfigurationError) -> T {
+  do {
+    return try make()
+  } catch {
+    throw .invalidValue(
+      filter: filter, parameter: error.parameter, value: error.value, expected: error.requirement)
   }
 }
 
@@ -135,15 +163,17 @@ extension AnyPositionFilter {
   /// `ARSimBenchmarks tracking` (One-Euro and constant-position Kalman lag a 2 cm/s drift by more
   /// than 2 mm).
   public static let trackingDefault = AnyPositionFilter.constantVelocityKalman(
-    ConstantVelocityKalmanFilter(
+    // Constants inside every range the initializer checks.
+    try! ConstantVelocityKalmanFilter(
       accelerationNoiseDensity: 3e-6, measurementStdMeters: 0.003,
-      initialSpeedStdMetersPerSecond: 0.01, gate: .probability999, reanchorCount: 3)!)
+      initialSpeedStdMetersPerSecond: 0.01, gate: .probability999, reanchorCount: 3))
 }
 
 extension MarkerTracker where Filter == AnyPositionFilter {
-  /// Creates a tracker with `AnyPositionFilter.trackingDefault`, or `nil` when the configuration is
-  /// not valid.
-  public init?(configuration: MarkerTrackerConfiguration = .init()) {
-    self.init(configuration: configuration, filterPrototype: .trackingDefault)
+  /// Creates a tracker with `AnyPositionFilter.trackingDefault`.
+  ///
+  /// - Throws: `ParameterError` naming the first configuration member that is not valid.
+  public init(configuration: MarkerTrackerConfiguration = .init()) throws(ParameterError) {
+    try self.init(configuration: configuration, filterPrototype: .trackingDefault)
   }
 }

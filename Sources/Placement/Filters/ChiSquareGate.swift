@@ -11,9 +11,14 @@ public struct ChiSquareGate: Sendable, Hashable, Codable {
   /// the gate).
   public var threshold: Double
 
-  /// Creates a gate, or `nil` when `threshold` is NaN or not positive.
-  public init?(threshold: Double) {
-    guard !threshold.isNaN, threshold > 0 else { return nil }
+  /// Creates a gate; `.infinity` accepts everything (like `disabled`).
+  ///
+  /// - Throws: `ParameterError` when `threshold` is NaN or not positive.
+  public init(threshold: Double) throws(ParameterError) {
+    guard !threshold.isNaN, threshold > 0 else {
+      throw ParameterError(
+        parameter: "threshold", value: "\(threshold)", requirement: "> 0 (or infinity)")
+    }
     self.threshold = threshold
   }
 

@@ -28,15 +28,17 @@ public struct ConstantPositionKalmanFilter: PositionFilter, Hashable, Codable {
   public private(set) var lastTimestampSeconds: Double?
   var rejections: ConsistentRejectionBuffer
 
-  /// Creates a filter, or `nil` when a noise parameter is negative, zero (`r`) or not finite, or
-  /// `reanchorCount` is negative (0 disables re-anchoring).
-  public init?(
+  /// Creates a filter; `reanchorCount` 0 disables re-anchoring.
+  ///
+  /// - Throws: `ParameterError` when a noise parameter is negative, zero (`r`) or not finite, or
+  ///   `reanchorCount` is negative.
+  public init(
     processNoiseDensity: Double, measurementStdMeters: Double,
     gate: ChiSquareGate = .probability999, reanchorCount: Int = 3
-  ) {
-    guard processNoiseDensity.isFinite, processNoiseDensity >= 0, measurementStdMeters.isFinite,
-      measurementStdMeters > 0, reanchorCount >= 0
-    else { return nil }
+  ) throws(ParameterError) {
+    try ParameterError.requireNonNegative(processNoiseDensity, "processNoiseDensity")
+    try ParameterError.requirePositive(measurementStdMeters, "measurementStdMeters")
+    try ParameterError.requireAtLeast(reanchorCount, 0, "reanchorCount")
     self.processNoiseDensity = processNoiseDensity
     self.measurementStdMeters = measurementStdMeters
     self.gate = gate

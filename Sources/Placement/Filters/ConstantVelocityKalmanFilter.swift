@@ -33,18 +33,20 @@ public struct ConstantVelocityKalmanFilter: PositionFilter, Hashable, Codable {
   public private(set) var lastTimestampSeconds: Double?
   var rejections: ConsistentRejectionBuffer
 
-  /// Creates a filter, or `nil` when a parameter is negative, zero (`r`) or not finite, or
-  /// `reanchorCount` is negative (0 disables re-anchoring).
-  public init?(
+  /// Creates a filter; `reanchorCount` 0 disables re-anchoring.
+  ///
+  /// - Throws: `ParameterError` when a parameter is negative, zero (`r`) or not finite, or
+  ///   `reanchorCount` is negative.
+  public init(
     accelerationNoiseDensity: Double, measurementStdMeters: Double,
     initialSpeedStdMetersPerSecond: Double = 0.01,
     gate: ChiSquareGate = .probability999, reanchorCount: Int = 3
-  ) {
-    guard accelerationNoiseDensity.isFinite, accelerationNoiseDensity >= 0,
-      measurementStdMeters.isFinite, measurementStdMeters > 0,
-      initialSpeedStdMetersPerSecond.isFinite, initialSpeedStdMetersPerSecond >= 0,
-      reanchorCount >= 0
-    else { return nil }
+  ) throws(ParameterError) {
+    try ParameterError.requireNonNegative(accelerationNoiseDensity, "accelerationNoiseDensity")
+    try ParameterError.requirePositive(measurementStdMeters, "measurementStdMeters")
+    try ParameterError.requireNonNegative(
+      initialSpeedStdMetersPerSecond, "initialSpeedStdMetersPerSecond")
+    try ParameterError.requireAtLeast(reanchorCount, 0, "reanchorCount")
     self.accelerationNoiseDensity = accelerationNoiseDensity
     self.measurementStdMeters = measurementStdMeters
     self.initialSpeedStdMetersPerSecond = initialSpeedStdMetersPerSecond

@@ -14,9 +14,11 @@ public struct ExponentialFilter: PositionFilter, Hashable, Codable {
   /// The timestamp (seconds) of the last accepted sample, or `nil` before the first one.
   public private(set) var lastTimestampSeconds: Double?
 
-  /// Creates a filter, or `nil` when the time constant is not finite and positive.
-  public init?(timeConstantSeconds: Double) {
-    guard timeConstantSeconds.isFinite, timeConstantSeconds > 0 else { return nil }
+  /// Creates a filter.
+  ///
+  /// - Throws: `ParameterError` when the time constant is not finite and positive.
+  public init(timeConstantSeconds: Double) throws(ParameterError) {
+    try ParameterError.requirePositive(timeConstantSeconds, "timeConstantSeconds")
     self.timeConstantSeconds = timeConstantSeconds
   }
 

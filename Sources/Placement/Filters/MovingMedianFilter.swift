@@ -18,9 +18,12 @@ public struct MovingMedianFilter: PositionFilter, Hashable, Codable {
   /// The timestamp (seconds) of the last accepted sample, or `nil` before the first one.
   public private(set) var lastTimestampSeconds: Double?
 
-  /// Creates a filter, or `nil` when the window is not finite and positive or the count is < 1.
-  public init?(windowSeconds: Double, maximumSampleCount: Int = 64) {
-    guard windowSeconds.isFinite, windowSeconds > 0, maximumSampleCount >= 1 else { return nil }
+  /// Creates a filter.
+  ///
+  /// - Throws: `ParameterError` when the window is not finite and positive or the count is < 1.
+  public init(windowSeconds: Double, maximumSampleCount: Int = 64) throws(ParameterError) {
+    try ParameterError.requirePositive(windowSeconds, "windowSeconds")
+    try ParameterError.requireAtLeast(maximumSampleCount, 1, "maximumSampleCount")
     self.windowSeconds = windowSeconds
     self.maximumSampleCount = maximumSampleCount
   }

@@ -26,12 +26,16 @@ public struct OneEuroFilter: PositionFilter, Hashable, Codable {
   /// The timestamp (seconds) of the last accepted sample, or `nil` before the first one.
   public private(set) var lastTimestampSeconds: Double?
 
-  /// Creates a filter. Parameters that are not finite and positive (`beta`: not finite and
-  /// non-negative) make the initializer fail (`nil`).
-  public init?(minCutoffHz: Double = 1, beta: Double = 0, derivativeCutoffHz: Double = 1) {
-    guard minCutoffHz.isFinite, minCutoffHz > 0, beta.isFinite, beta >= 0,
-      derivativeCutoffHz.isFinite, derivativeCutoffHz > 0
-    else { return nil }
+  /// Creates a filter.
+  ///
+  /// - Throws: `ParameterError` naming the first parameter that is not finite and positive
+  ///   (`beta`: not finite and non-negative).
+  public init(
+    minCutoffHz: Double = 1, beta: Double = 0, derivativeCutoffHz: Double = 1
+  ) throws(ParameterError) {
+    try ParameterError.requirePositive(minCutoffHz, "minCutoffHz")
+    try ParameterError.requireNonNegative(beta, "beta")
+    try ParameterError.requirePositive(derivativeCutoffHz, "derivativeCutoffHz")
     self.minCutoffHz = minCutoffHz
     self.beta = beta
     self.derivativeCutoffHz = derivativeCutoffHz

@@ -10,9 +10,13 @@ public struct BoxAnchorPoint: Sendable, Hashable {
   /// Fraction down the box from its top edge (upright image), 0...1.
   public let y: Double
 
-  /// Creates an anchor point; `nil` unless both fractions are finite and in 0...1.
-  public init?(x: Double, y: Double) {
-    guard x.isFinite, y.isFinite, (0...1).contains(x), (0...1).contains(y) else { return nil }
+  /// Creates an anchor point.
+  ///
+  /// - Throws: `ParameterError` unless both fractions are finite and in 0...1.
+  public init(x: Double, y: Double) throws(ParameterError) {
+    for (name, value) in [("x", x), ("y", y)] where !(value.isFinite && (0...1).contains(value)) {
+      throw ParameterError(parameter: name, value: "\(value)", requirement: "within 0...1")
+    }
     self.x = x
     self.y = y
   }

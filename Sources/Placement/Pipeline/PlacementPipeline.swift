@@ -44,15 +44,14 @@ public struct PlacementPipeline: Sendable, Hashable {
   /// What a frame's detections share: the inverse Vision geometry and the display transform.
   struct FrameContext {
     let geometry: VisionGeometry?
-    let display: AffineTransform2D?
+    let display: AffineTransform2D
     let request: VisionRequestSettings
 
     init(request: VisionRequestSettings, frame: ViewportFrame) {
       self.request = request
       geometry = try? VisionGeometry(
         settings: request, imageResolution: frame.camera.imageResolution)
-      display = frame.camera.displayTransform(
-        for: frame.viewport.interfaceOrientation, viewportSize: frame.viewport.size)
+      display = frame.camera.displayTransform(for: frame.viewport)
     }
   }
 
@@ -68,9 +67,8 @@ public struct PlacementPipeline: Sendable, Hashable {
     }
     let visionPoint = settings.anchorPoint.visionPoint(in: box)
     let imagePoint = geometry.imageNormalizedPoint(forVisionPoint: visionPoint)
-    let viewportPoint = context.display.map {
-      frame.viewport.points(forNormalized: imagePoint.applying($0))
-    }
+    let viewportPoint: Point? = frame.viewport.points(
+      forNormalized: imagePoint.applying(context.display))
     var queries: [RaycastQuery] = []
     var allResults: [[RaycastResult]] = []
     var hit: RaycastResult?
@@ -99,8 +97,8 @@ public struct PlacementPipeline: Sendable, Hashable {
     if includeTrace {
       trace = PlacementTrace(
         box: try? VisionBoxTrace(
-          visionBox: box, request: context.request, imageResolution: frame.camera.imageResolution,
-          viewport: frame.viewport, camera: frame.camera),
+          visionBox: box, request: context.request, camera: frame.camera,
+          viewport: frame.viewport),
         anchorVisionNormalized: visionPoint, anchorImageNormalized: imagePoint,
         anchorViewportPoint: viewportPoint, queries: queries, results: allResults)
     }

@@ -57,9 +57,14 @@ public struct MarkerTracker<Filter: PositionFilter>: Sendable {
   /// The camera pose (world position, orientation) and time of the last view, for its speed.
   var lastCameraPose: (position: SIMD3<Double>, rotation: Quaternion, timestampSeconds: Double)?
 
-  /// Creates a tracker, or `nil` when the configuration is not valid.
-  public init?(configuration: MarkerTrackerConfiguration = .init(), filterPrototype: Filter) {
-    guard configuration.isValid else { return nil }
+  /// Creates a tracker.
+  ///
+  /// - Throws: `ParameterError` naming the first configuration member that is not valid (see
+  ///   `MarkerTrackerConfiguration.validate()`).
+  public init(
+    configuration: MarkerTrackerConfiguration = .init(), filterPrototype: Filter
+  ) throws(ParameterError) {
+    try configuration.validate()
     self.configuration = configuration
     self.filterPrototype = filterPrototype
   }

@@ -74,23 +74,51 @@ public struct MarkerTrackerConfiguration: Sendable, Hashable, Codable {
   /// The default configuration.
   public init() {}
 
-  /// Whether every value is usable (finite, positive where a size or count).
-  public var isValid: Bool {
-    associationGateMeters.isFinite && associationGateMeters > 0 && confirmationHitCount >= 1
-      && maximumCoastSeconds.isFinite && maximumCoastSeconds >= 0 && reanchorMeasurementCount >= 1
-      && reanchorSearchRadiusMeters.isFinite && reanchorSearchRadiusMeters >= 0
-      && reanchorConsistencyMeters.isFinite && reanchorConsistencyMeters > 0
-      && minimumConfidence.isFinite && spreadTimeConstantSeconds.isFinite
-      && spreadTimeConstantSeconds > 0 && rigidMinimumSupport >= 1 && measurementError.isValid
-      && associationGateChiSquare.isFinite && associationGateChiSquare > 0
-      && markerPositionStdMeters.isFinite && markerPositionStdMeters >= 0
-      && maximumAssociationDistanceMeters.isFinite && maximumAssociationDistanceMeters > 0
-      && detectionMarginFraction.isFinite && detectionMarginFraction >= 0
-      && detectionMarginFraction < 0.5 && maximumDetectionIncidenceDegrees.isFinite
-      && (0...90).contains(maximumDetectionIncidenceDegrees)
-      && (maximumDetectionDistanceMeters.map { $0.isFinite && $0 > 0 } ?? true)
-      && maximumAgingStepSeconds.isFinite && maximumAgingStepSeconds > 0
-      && maximumPredictionSeconds.isFinite && maximumPredictionSeconds >= 0
-      && (maximumUnobservedSeconds.map { $0.isFinite && $0 >= 0 } ?? true)
+  /// Checks that every value is usable (finite; positive where a size, time constant or count).
+  ///
+  /// - Throws: `ParameterError` naming the first member that is not, in declaration order.
+  public func validate() throws(ParameterError) {
+    try ParameterError.requirePositive(associationGateMeters, "associationGateMeters")
+    try ParameterError.requireAtLeast(confirmationHitCount, 1, "confirmationHitCount")
+    try ParameterError.requireNonNegative(maximumCoastSeconds, "maximumCoastSeconds")
+    try ParameterError.requireAtLeast(reanchorMeasurementCount, 1, "reanchorMeasurementCount")
+    try ParameterError.requireNonNegative(reanchorSearchRadiusMeters, "reanchorSearchRadiusMeters")
+    try ParameterError.requirePositive(reanchorConsistencyMeters, "reanchorConsistencyMeters")
+    guard minimumConfidence.isFinite else {
+      throw ParameterError(
+        parameter: "minimumConfidence", value: "\(minimumConfidence)", requirement: "finite")
+    }
+    try ParameterError.requirePositive(spreadTimeConstantSeconds, "spreadTimeConstantSeconds")
+    try ParameterError.requireAtLeast(rigidMinimumSupport, 1, "rigidMinimumSupport")
+    try measurementError.validate()
+    try ParameterError.requirePositive(associationGateChiSquare, "associationGateChiSquare")
+    try ParameterError.requireNonNegative(markerPositionStdMeters, "markerPositionStdMeters")
+    try ParameterError.requirePositive(
+      maximumAssociationDistanceMeters, "maximumAssociationDistanceMeters")
+    guard detectionMarginFraction.isFinite, detectionMarginFraction >= 0,
+      detectionMarginFraction < 0.5
+    else {
+      throw ParameterError(
+        parameter: "detectionMarginFraction", value: "\(detectionMarginFraction)",
+        requirement: "in [0, 0.5)")
+    }
+    guard maximumDetectionIncidenceDegrees.isFinite,
+      (0...90).contains(maximumDetectionIncidenceDegrees)
+    else {
+      throw ParameterError(
+        parameter: "maximumDetectionIncidenceDegrees",
+        value: "\(maximumDetectionIncidenceDegrees)", requirement: "in [0, 90]")
+    }
+    if let limit = maximumDetectionDistanceMeters {
+      try ParameterError.requirePositive(limit, "maximumDetectionDistanceMeters")
+    }
+    try ParameterError.requirePositive(maximumAgingStepSeconds, "maximumAgingStepSeconds")
+    try ParameterError.requireNonNegative(maximumPredictionSeconds, "maximumPredictionSeconds")
+    if let limit = maximumUnobservedSeconds {
+      try ParameterError.requireNonNegative(limit, "maximumUnobservedSeconds")
+    }
   }
+
+  /// Whether `validate()` accepts every value.
+  public var isValid: Bool { (try? validate()) != nil }
 }

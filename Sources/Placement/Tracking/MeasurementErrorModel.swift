@@ -51,16 +51,31 @@ public struct MeasurementErrorModel: Sendable, Hashable, Codable {
   /// The default model.
   public init() {}
 
-  /// Whether every value is finite and in range.
-  public var isValid: Bool {
-    let values = [
-      imageNoisePixels, objectHeightMeters, anchorPlaneStdMeters, estimatedPlaneStdMeters,
-      latencySeconds,
+  /// Checks that every value is finite and in range.
+  ///
+  /// - Throws: `ParameterError` naming the first member that is not (`measurementError.` and the
+  ///   member's name), in declaration order.
+  public func validate() throws(ParameterError) {
+    let nonNegative: [(String, Double)] = [
+      ("imageNoisePixels", imageNoisePixels), ("objectHeightMeters", objectHeightMeters),
+      ("anchorPlaneStdMeters", anchorPlaneStdMeters),
+      ("estimatedPlaneStdMeters", estimatedPlaneStdMeters), ("latencySeconds", latencySeconds),
     ]
-    return values.allSatisfy { $0.isFinite && $0 >= 0 } && minimumStdMeters.isFinite
-      && minimumStdMeters > 0 && maximumIncidenceDegrees.isFinite && maximumIncidenceDegrees >= 0
-      && maximumIncidenceDegrees < 90
+    for (name, value) in nonNegative {
+      try ParameterError.requireNonNegative(value, "measurementError." + name)
+    }
+    try ParameterError.requirePositive(minimumStdMeters, "measurementError.minimumStdMeters")
+    guard maximumIncidenceDegrees.isFinite, maximumIncidenceDegrees >= 0,
+      maximumIncidenceDegrees < 90
+    else {
+      throw ParameterError(
+        parameter: "measurementError.maximumIncidenceDegrees",
+        value: "\(maximumIncidenceDegrees)", requirement: "in [0, 90)")
+    }
   }
+
+  /// Whether `validate()` accepts every value.
+  public var isValid: Bool { (try? validate()) != nil }
 
   /// The camera's motion when a measurement was taken: speed (m/s) and angular speed (rad/s).
   public struct CameraMotion: Sendable, Hashable {

@@ -15,7 +15,7 @@ extension RecordingCamera {
     guard let transform = worldFromCamera else {
       throw InputFileError(.typeMismatch, "expected 16 numbers", path: [.key("transform")])
     }
-    guard let matrix = Matrix3x3(columnMajor: intrinsics.map { Float($0) }) else {
+    guard let matrix = try? Matrix3x3(columnMajor: intrinsics.map { Float($0) }) else {
       throw InputFileError(.typeMismatch, "expected 9 numbers", path: [.key("intrinsics")])
     }
     do {
@@ -25,7 +25,7 @@ extension RecordingCamera {
       }
       return try Camera(
         transform: transform, intrinsics: CameraIntrinsics(matrix: matrix),
-        imageResolution: imageResolution, distortion: lens)
+        imageResolution: imageResolution, distortion: lens, trackingState: trackingState)
     } catch {
       let key =
         switch error {
@@ -38,8 +38,8 @@ extension RecordingCamera {
     }
   }
 
-  /// The recording form of a camera (its distortion included; the near distance is not part of
-  /// the format).
+  /// The recording form of a camera (its distortion and tracking state included; the near
+  /// distance is not part of the format).
   public init(_ camera: Camera) {
     self.init(
       transform: camera.transform.columnMajor.map(Double.init(shortest:)),
@@ -47,7 +47,8 @@ extension RecordingCamera {
       imageResolution: camera.imageResolution,
       distortion: camera.distortion.map {
         RecordingLensDistortion(k1: $0.k1, k2: $0.k2, p1: $0.p1, p2: $0.p2, k3: $0.k3)
-      })
+      },
+      trackingState: camera.trackingState)
   }
 }
 
@@ -59,17 +60,17 @@ extension RecordingPlane {
     guard let transform = worldFromPlane else {
       throw InputFileError(.typeMismatch, "expected 16 numbers", path: [.key("transform")])
     }
-    guard
-      let extent = PlaneExtent(
-        width: Float(extent.width), height: Float(extent.height),
-        rotationOnYAxis: .radians(extent.rotationOnYAxisRadians))
-    else {
-      throw InputFileError(
-        .invalidValue, "extent must have width and height > 0", path: [.key("extent")])
+    let extent: PlaneExtent
+    do {
+      extent = try PlaneExtent(
+        width: Float(self.extent.width), height: Float(self.extent.height),
+        rotationOnYAxis: .radians(self.extent.rotationOnYAxisRadians))
+    } catch {
+      throw InputFileError(.invalidValue, error.description, path: [.key("extent")])
     }
     let boundary: PlaneBoundary
     do {
-      boundary = try PlaneBoundary(validating: self.boundary.map { SIMD3<Float>($0) })
+      boundary = try PlaneBoundary(vertices: self.boundary.map { SIMD3<Float>($0) })
     } catch {
       throw InputFileError(.invalidValue, error.description, path: [.key("boundary")])
     }
@@ -103,12 +104,17 @@ extension RecordingFeaturePoints {
   public func pointCloud() throws -> FeaturePointCloud {
     let floats = points.map { SIMD3<Float>($0) }
     let ids = identifiers ?? (0..<points.count).map { UInt64($0) }
-    guard let cloud = FeaturePointCloud(points: floats, identifiers: ids) else {
-      throw InputFileError(
-        .invalidValue, "points must be finite (in Float range), one identifier each",
-        path: [.key("points")])
+    do {
+      return try FeaturePointCloud(points: floats, identifiers: ids)
+    } catch {
+      switch error {
+      case .featurePointNotFinite(let index):
+        throw InputFileError(
+          .invalidValue, "\(error.description) (as Float)", path: [.key("points"), .index(index)])
+      default:
+        throw InputFileError(.invalidValue, error.description, path: [.key("identifiers")])
+      }
     }
-    return cloud
   }
 
   /// The recording form of a point cloud.
@@ -181,10 +187,11 @@ extension RecordingVision {
 extension RecordingViewport {
   /// The viewport.
   public func simulatedViewport() throws -> Viewport {
-    guard let viewport = Viewport(size: size, interfaceOrientation: interfaceOrientation) else {
-      throw InputFileError(.invalidValue, "size must be > 0", path: [.key("size")])
+    do {
+      return try Viewport(size: size, interfaceOrientation: interfaceOrientation)
+    } catch {
+      throw InputFileError(.invalidValue, error.description, path: [.key("size")])
     }
-    return viewport
   }
 
   /// The recording form of a viewport.

@@ -3,7 +3,7 @@ import SpatialMath
 
 /// One recorded frame (`ARFrame` plus the detector's output), exactly as in the JSON:
 /// `{"timestamp", "camera", "displayTransform"?, "interfaceOrientation"?, "viewport"?,
-/// "planes", "featurePoints"?, "detections"}`.
+/// "vision"?, "planes", "featurePoints"?, "detections"}`.
 public struct RecordingFrame: Sendable, Hashable {
   /// Capture time in seconds (`ARFrame.timestamp`); strictly increasing across frames.
   public var timestamp: Double
@@ -14,8 +14,12 @@ public struct RecordingFrame: Sendable, Hashable {
   public var displayTransform: AffineTransform2D?
   /// This frame's interface orientation when it overrides the header's viewport, else `nil`.
   public var interfaceOrientation: InterfaceOrientation?
-  /// This frame's viewport when it overrides the header's, else `nil`.
+  /// This frame's viewport when it overrides the header's (the device rotated, a split view
+  /// resized), else `nil`.
   public var viewport: RecordingViewport?
+  /// The Vision request settings of this frame's detections when they override the header's
+  /// (the app changed its region of interest or its orientation), else `nil`.
+  public var vision: RecordingVision?
   /// Plane anchors; identifiers unique within the frame. Empty when the JSON omits `planes`.
   public var planes: [RecordingPlane]
   /// Feature points, or `nil` when the frame has none.
@@ -29,14 +33,16 @@ public struct RecordingFrame: Sendable, Hashable {
   public init(
     timestamp: Double, camera: RecordingCamera, displayTransform: AffineTransform2D? = nil,
     interfaceOrientation: InterfaceOrientation? = nil, viewport: RecordingViewport? = nil,
-    planes: [RecordingPlane] = [], featurePoints: RecordingFeaturePoints? = nil,
-    detections: [RecordingDetection] = [], extras: [String: JSONValue] = [:]
+    vision: RecordingVision? = nil, planes: [RecordingPlane] = [],
+    featurePoints: RecordingFeaturePoints? = nil, detections: [RecordingDetection] = [],
+    extras: [String: JSONValue] = [:]
   ) {
     self.timestamp = timestamp
     self.camera = camera
     self.displayTransform = displayTransform
     self.interfaceOrientation = interfaceOrientation
     self.viewport = viewport
+    self.vision = vision
     self.planes = planes
     self.featurePoints = featurePoints
     self.detections = detections
@@ -65,6 +71,11 @@ public struct RecordingFrame: Sendable, Hashable {
     if let viewport {
       do { try viewport.validate() } catch let error as InputFileError {
         throw error.prefixed(.key("viewport"))
+      }
+    }
+    if let vision {
+      do { try vision.validate() } catch let error as InputFileError {
+        throw error.prefixed(.key("vision"))
       }
     }
     var identifiers: [String: Int] = [:]
@@ -116,6 +127,7 @@ public struct RecordingFrame: Sendable, Hashable {
       try $0.named(InterfaceOrientation.self, what: "interfaceOrientation")
     }
     viewport = try object.optional("viewport") { try RecordingViewport(json: $0, strict: strict) }
+    vision = try object.optional("vision") { try RecordingVision(json: $0, strict: strict) }
     planes =
       try object.optional("planes") {
         try $0.array { try RecordingPlane(json: $0, strict: strict) }
@@ -147,6 +159,7 @@ public struct RecordingFrame: Sendable, Hashable {
       members["interfaceOrientation"] = .string(interfaceOrientation.name)
     }
     if let viewport { members["viewport"] = viewport.jsonValue }
+    if let vision { members["vision"] = vision.jsonValue }
     members["planes"] = .array(planes.map(\.jsonValue))
     if let featurePoints { members["featurePoints"] = featurePoints.jsonValue }
     members["detections"] = .array(detections.map(\.jsonValue))

@@ -43,7 +43,7 @@ public struct RecordingPlane: Sendable, Hashable {
 
   /// The pose as a `Float` matrix (worldFromPlane), or `nil` when ``transform`` does not hold 16
   /// numbers.
-  public var worldFromPlane: Matrix4x4? { Matrix4x4(columnMajor: transform.map { Float($0) }) }
+  public var worldFromPlane: Matrix4x4? { try? Matrix4x4(columnMajor: transform.map { Float($0) }) }
 
   /// Checks a non-empty identifier, 16 finite transform numbers, a finite centre, the extent and
   /// a boundary of at least 3 finite vertices.

@@ -69,7 +69,8 @@ public struct RecordingVision: Sendable, Hashable {
       let horizontal = try members.required("horizontal") { try $0.number() }
       let vertical = try members.required("vertical") { try $0.number() }
       _ = try members.extras()
-      guard let alignment = ScaleFitAlignment(horizontal: horizontal, vertical: vertical) else {
+      guard let alignment = try? ScaleFitAlignment(horizontal: horizontal, vertical: vertical)
+      else {
         throw InputFileError(
           .invalidValue,
           "horizontal and vertical must be within 0...1, got \(JSONWriter.text(of: horizontal)), "

@@ -30,6 +30,9 @@ public struct RecordingJSONLinesReader {
   private let lines: BufferedLineReader
   private var frameIndex = 0
   private var previousTimestamp: Double?
+  /// The 0-based index of the frame the next call of ``next()`` reads (frames read or refused so
+  /// far).
+  public var nextFrameIndex: Int { frameIndex }
   /// Whether ``next()`` may be called again after it threw: `true` after an error confined to
   /// one frame's line (syntax, decoding, validation, per-frame limits), `false` after a line
   /// over ``RecordingLimits/maximumLineBytes``, more than ``RecordingLimits/maximumFrames``

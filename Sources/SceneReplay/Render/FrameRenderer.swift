@@ -40,18 +40,15 @@ public struct FrameRenderer: Sendable {
       "id=\"viewport\" transform=\"translate(\(SVGDocument.number(m)),\(SVGDocument.number(m)))\"")
     svg.rect(
       Rect(origin: .zero, size: size), style: "fill=\"\(RenderStyle.viewportBackground)\"")
-    let display = frame.camera.displayTransform(
-      for: frame.viewport.interfaceOrientation, viewportSize: size)
+    let display = frame.camera.displayTransform(for: frame.viewport)
     var behind: [MarkerSnapshot] = []
-    if let display {
-      let toPoints = display.concatenating(AffineTransform2D(scaleX: size.width, y: size.height))
-      svg.beginGroup("clip-path=\"url(#viewport-clip)\"")
-      drawImage(into: &svg, toPoints: toPoints)
-      drawPlanes(into: &svg, frame: frame, toPoints: toPoints)
-      drawModelRegion(into: &svg, frame: frame, toPoints: toPoints)
-      drawDetections(into: &svg, frame: frame, toPoints: toPoints)
-      svg.endGroup()
-    }
+    let toPoints = display.concatenating(AffineTransform2D(scaleX: size.width, y: size.height))
+    svg.beginGroup("clip-path=\"url(#viewport-clip)\"")
+    drawImage(into: &svg, toPoints: toPoints)
+    drawPlanes(into: &svg, frame: frame, toPoints: toPoints)
+    drawModelRegion(into: &svg, frame: frame, toPoints: toPoints)
+    drawDetections(into: &svg, frame: frame, toPoints: toPoints)
+    svg.endGroup()
     svg.rect(
       Rect(origin: .zero, size: size),
       style: "fill=\"none\" stroke=\"#000000\" stroke-width=\"1.5\"")

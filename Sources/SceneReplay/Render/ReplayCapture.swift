@@ -1,6 +1,7 @@
 import ARSimulation
 import Placement
 import SceneFormat
+import SessionSimulation
 import SpatialMath
 
 /// What the pictures need from one replay of a recording: the chosen frame in full, every
@@ -62,27 +63,27 @@ public struct ReplayCapture: Sendable {
     }
 
     // Second pass: camera path and the chosen frame's placements.
-    var second = try makeSource()
-    let header = second.header
-    let request = try engine.requestSettings(header, file: second.file)
-    let headerViewport = try header.viewport?.simulatedViewport()
+    var second = try SimulatedSession(
+      source: makeSource(),
+      options: SimulatedSession.Options(
+        raycastOptions: settings.placement.raycastOptions, skipsInvalidFrames: true))
+    let override = try engine.requestSettings(second.header, file: second.file)
     let pipeline = PlacementPipeline(settings: settings.placement)
     var positions: [SIMD3<Float>] = []
     positions.reserveCapacity(frameCount)
     var snapshot: FrameSnapshot?
-    var index = 0
-    while let recorded = try second.next() {
-      defer { index += 1 }
-      guard let camera = try? recorded.simulatedCamera() else { continue }
-      positions.append(camera.positionInWorld)
-      guard index == chosen else { continue }
-      let prepared = try ReplayEngine.prepare(
-        recorded, pipeline: pipeline, request: request, headerViewport: headerViewport
-      ).get()
+    while let session = try second.nextFrame() {
+      positions.append(session.camera.positionInWorld)
+      guard session.frameIndex == chosen, let request = override ?? session.visionRequest else {
+        continue
+      }
       snapshot = FrameSnapshot(
-        frameIndex: index, timestampSeconds: prepared.timestampSeconds, camera: prepared.camera,
-        viewport: prepared.viewport, request: request, world: try recorded.frameWorld(),
-        placements: prepared.placements, markers: markers)
+        frameIndex: session.frameIndex, timestampSeconds: session.timestamp,
+        camera: session.camera, viewport: session.viewport, request: request,
+        world: session.world,
+        placements: pipeline.place(
+          session.observations, request: request, in: session.viewportFrame),
+        markers: markers)
     }
     cameraPositions = positions
     guard let snapshot else {

@@ -2,10 +2,12 @@ import ARSimulation
 import Dispatch
 import Placement
 import SceneFormat
+import SessionSimulation
 
-/// Replays a recording: per frame, converts the recorded camera, viewport and world to domain
-/// types (`Recording+Domain`), places every detection (`PlacementPipeline`), updates the tracker
-/// and reports the markers; at the end, per-marker summaries and metrics against truth.
+/// Replays a recording: the package's own placer as one client of ``SimulatedSession``. Per
+/// frame of the session (camera, viewport, world and observations converted from the recording),
+/// places every detection (`PlacementPipeline`), updates the tracker and reports the markers; at
+/// the end, per-marker summaries and the harness's metrics against truth.
 ///
 /// Frames are read in chunks of `chunkFrameCount`; within a chunk the per-frame work (conversion
 /// and placement, independent per frame) runs on up to `threadCount` threads over fixed,
@@ -49,120 +51,112 @@ public struct ReplayEngine: Sendable {
     _ source: inout ReplaySource, onFrame: (ReplayFrameOutput) throws -> Void = { _ in },
     onProgress: (Int) -> Void = { _ in }
   ) throws -> ReplayReport {
-    let header = source.header
-    let request = try requestSettings(header, file: source.file)
-    let headerViewport: Viewport?
+    // The Vision settings are checked before the session opens, so a recording without them is
+    // refused with that error first.
+    let override = try requestSettings(source.header, file: source.file)
+    var session = try SimulatedSession(
+      source: source,
+      options: SimulatedSession.Options(raycastOptions: settings.placement.raycastOptions))
+    defer { source = session.source }
+    return try run(
+      &session, interpretingVisionAs: override, onFrame: onFrame, onProgress: onProgress)
+  }
+
+  /// Replays the frames `session` has left: the package's placement and tracking as one client
+  /// of the session (the frames an app's own placer gets), scored by the same harness metrics.
+  ///
+  /// - Throws: as ``run(_:onFrame:onProgress:)``.
+  public func run(
+    _ session: inout SimulatedSession, onFrame: (ReplayFrameOutput) throws -> Void = { _ in },
+    onProgress: (Int) -> Void = { _ in }
+  ) throws -> ReplayReport {
+    let override = try requestSettings(session.header, file: session.file)
+    return try run(
+      &session, interpretingVisionAs: override, onFrame: onFrame, onProgress: onProgress)
+  }
+
+  func run(
+    _ session: inout SimulatedSession, interpretingVisionAs override: VisionRequestSettings?,
+    onFrame: (ReplayFrameOutput) throws -> Void, onProgress: (Int) -> Void
+  ) throws -> ReplayReport {
+    var tracker: MarkerTracker<AnyPositionFilter>
     do {
-      headerViewport = try header.viewport?.simulatedViewport()
-    } catch let error as InputFileError {
-      throw error.prefixed(.key("viewport")).located(file: source.file)
-    }
-    guard
-      var tracker = MarkerTracker(configuration: settings.tracker, filterPrototype: settings.filter)
-    else {
+      tracker = try MarkerTracker(configuration: settings.tracker, filterPrototype: settings.filter)
+    } catch {
       throw InputFileError(
-        .invalidValue, "the tracker configuration is not valid", file: source.file)
+        .invalidValue, "the tracker configuration is not valid: \(error.description)",
+        file: session.file)
     }
     let pipeline = PlacementPipeline(settings: settings.placement)
-    var accumulator = ReplayMetricsAccumulator(
-      truth: header.truth, thresholdMeters: settings.matchThresholdMeters,
+    var accumulator = ReplayMetricsAccumulator<Int>(
+      truth: session.header.truth, thresholdMeters: settings.matchThresholdMeters,
       placement: settings.placement)
     var report = ReplayReport()
     if skipInvalidFrames { report.skippedFrames = [] }
-    var frameIndex = 0
-    var chunk: [Result<RecordingFrame, InputFileError>] = []
-    chunk.reserveCapacity(chunkFrameCount)
-    var finished = false
-    while !finished {
-      chunk.removeAll(keepingCapacity: true)
-      finished = read(&source, into: &chunk)
+    var framesDone = 0
+    while true {
+      let chunk = session.nextFrames(
+        upTo: chunkFrameCount, threadCount: threadCount, continuingAfterErrors: skipInvalidFrames)
       if chunk.isEmpty { break }
-      let prepared = prepare(
-        chunk, pipeline: pipeline, request: request, headerViewport: headerViewport)
-      for (offset, outcome) in prepared.enumerated() {
-        let index = frameIndex + offset
-        let frame: PreparedFrame
+      let placed = place(chunk, pipeline: pipeline, override: override)
+      for (outcome, placements) in zip(chunk, placed) {
+        let frame: SimulatedFrame
         switch outcome {
-        case .success(let value): frame = value
-        case .failure(let error):
-          // A conversion failure (the frame was read) never stops the source; a read failure
-          // does only when it is the last entry and the source says it cannot go on.
-          let read = try? chunk[offset].get()
-          try frameFailed(
-            error, frameIndex: index, timestampSeconds: read?.timestamp, file: source.file,
-            canContinue: read != nil || offset + 1 < chunk.count || source.canContinueAfterError,
-            report: &report)
+        case .frame(let value): frame = value
+        case .failed(let failure):
+          guard skipInvalidFrames, failure.canContinue else { throw failure.error }
+          report.skippedFrames?.append(
+            ReplaySkippedFrame(
+              frameIndex: failure.frameIndex, timestampSeconds: failure.timestampSeconds,
+              error: failure.error))
           continue
         }
-        for result in frame.placements { report.placement.add(result) }
+        for result in placements { report.placement.add(result) }
         let markers = tracker.update(
-          measurements: frame.placements.compactMap(\.measurement),
-          timestampSeconds: frame.timestampSeconds,
-          view: settings.trackerUsesDetectorView ? frame.detectorView : nil)
+          measurements: placements.compactMap(\.measurement),
+          timestampSeconds: frame.timestamp,
+          view: settings.trackerUsesDetectorView ? detectorView(of: frame, override: override) : nil
+        )
         accumulator.add(
-          frameIndex: index, timestampSeconds: frame.timestampSeconds, markers: markers,
+          frameIndex: frame.frameIndex, timestampSeconds: frame.timestamp,
+          markers: markers.map {
+            .init(id: $0.id, label: $0.label, position: $0.position, state: $0.state)
+          },
           camera: frame.camera, viewport: frame.viewport, world: frame.world)
         if report.firstTimestampSeconds == nil {
-          report.firstTimestampSeconds = frame.timestampSeconds
+          report.firstTimestampSeconds = frame.timestamp
         }
-        report.lastTimestampSeconds = frame.timestampSeconds
+        report.lastTimestampSeconds = frame.timestamp
         report.frameCount += 1
         try onFrame(
           ReplayFrameOutput(
-            frameIndex: index, timestampSeconds: frame.timestampSeconds,
+            frameIndex: frame.frameIndex, timestampSeconds: frame.timestamp,
             markers: markers.map {
               MarkerSnapshot(marker: $0, camera: frame.camera, viewport: frame.viewport)
             }))
       }
-      frameIndex += chunk.count
-      onProgress(frameIndex)
+      framesDone += chunk.count
+      onProgress(framesDone)
     }
     report.tracker = tracker.statistics
-    (report.markers, report.metrics) = accumulator.finish()
+    let (logs, metrics) = accumulator.finish()
+    report.markers = logs.map { log in
+      var summary = ReplayMarkerSummary(log: log)
+      if let (id, distance) = accumulator.nearestTruthObject(
+        label: log.label, to: log.lastPosition)
+      {
+        summary.truthID = id
+        summary.placementErrorMillimeters = Double(distance) * 1000
+      }
+      return summary
+    }
+    report.metrics = metrics
     return report
   }
 
-  /// Reads up to `chunkFrameCount` frames (or read failures) into `chunk`; returns `true` when
-  /// the source is exhausted or cannot go on (a read failure without ``skipInvalidFrames``, or
-  /// one after which the source cannot continue).
-  func read(
-    _ source: inout ReplaySource, into chunk: inout [Result<RecordingFrame, InputFileError>]
-  ) -> Bool {
-    while chunk.count < chunkFrameCount {
-      do {
-        guard let frame = try source.next() else { return true }
-        chunk.append(.success(frame))
-      } catch let error as InputFileError {
-        chunk.append(.failure(error))  // Reported after the frames read before it.
-        if !skipInvalidFrames || !source.canContinueAfterError { return true }
-      } catch {
-        chunk.append(.failure(InputFileError(.io, "\(error)")))
-        return true
-      }
-    }
-    return false
-  }
-
-  /// The one place where a frame that cannot be read or replayed is handled. The error's path is
-  /// prefixed by `frames[i]` unless the reader already did, and the file filled in. With
-  /// ``skipInvalidFrames`` and a source that can go on (`canContinue`), the frame is listed in
-  /// `report.skippedFrames`; otherwise the file is refused with the error.
-  func frameFailed(
-    _ error: InputFileError, frameIndex: Int, timestampSeconds: Double?, file: String?,
-    canContinue: Bool, report: inout ReplayReport
-  ) throws {
-    let located =
-      (error.frameIndex == nil
-      ? error.prefixed(.index(frameIndex)).prefixed(.key("frames")) : error)
-      .located(file: file)
-    guard skipInvalidFrames, canContinue else { throw located }
-    report.skippedFrames?.append(
-      ReplaySkippedFrame(frameIndex: frameIndex, timestampSeconds: timestampSeconds, error: located)
-    )
-  }
-
-  /// The Vision settings to invert boxes with: the override, else the recording's.
-  func requestSettings(_ header: RecordingHeader, file: String?) throws -> VisionRequestSettings {
+  /// The Vision settings to invert boxes with instead of the frames' own: the override, or `nil`.
+  /// A recording without header settings needs the override.
+  func requestSettings(_ header: RecordingHeader, file: String?) throws -> VisionRequestSettings? {
     if let override = settings.interpretVisionAs { return override }
     guard let vision = header.vision else {
       throw InputFileError(
@@ -171,105 +165,49 @@ public struct ReplayEngine: Sendable {
         path: [.key("vision")], file: file)
     }
     do {
-      return try vision.requestSettings()
+      _ = try vision.requestSettings()
     } catch let error as InputFileError {
       throw error.prefixed(.key("vision")).located(file: file)
     }
+    return nil
   }
 
-  /// One frame converted and placed.
-  struct PreparedFrame: Sendable {
-    let timestampSeconds: Double
-    let camera: Camera
-    let viewport: Viewport
-    let placements: [PlacementResult]
-    /// The planes and feature points (for the placeable-object metrics).
-    let world: FrameWorld
-    /// The camera and the part of its image the detector saw (every frame is a detector frame).
-    let detectorView: DetectorView
+  /// What the detector saw in `frame`: its camera and the part of the image the model looked at
+  /// (with the Vision settings the boxes are inverted with). Every frame is a detector frame.
+  func detectorView(of frame: SimulatedFrame, override: VisionRequestSettings?) -> DetectorView {
+    let request = override ?? frame.visionRequest
+    let detected =
+      request.flatMap {
+        try? VisionGeometry(settings: $0, imageResolution: frame.camera.imageResolution)
+      }?.modelVisibleImageNormalizedRect ?? .unit
+    return DetectorView(camera: frame.camera, detectedImageNormalizedRect: detected)
   }
 
-  /// Converts and places the frames of a chunk, in parallel over fixed contiguous slices; the
-  /// result is in frame order. Read failures pass through; conversion errors carry paths
-  /// relative to the frame.
-  func prepare(
-    _ frames: [Result<RecordingFrame, InputFileError>], pipeline: PlacementPipeline,
-    request: VisionRequestSettings, headerViewport: Viewport?
-  ) -> [Result<PreparedFrame, InputFileError>] {
-    let work = { @Sendable (entry: Result<RecordingFrame, InputFileError>) in
-      entry.flatMap {
-        Self.prepare($0, pipeline: pipeline, request: request, headerViewport: headerViewport)
-      }
+  /// Places the detections of a chunk's frames, in parallel over fixed contiguous slices; the
+  /// result is in frame order (empty for failed frames).
+  func place(
+    _ chunk: [SimulatedSession.FrameOutcome], pipeline: PlacementPipeline,
+    override: VisionRequestSettings?
+  ) -> [[PlacementResult]] {
+    let work = { @Sendable (outcome: SimulatedSession.FrameOutcome) -> [PlacementResult] in
+      guard case .frame(let frame) = outcome,
+        let request = override ?? frame.visionRequest
+      else { return [] }
+      return pipeline.place(frame.observations, request: request, in: frame.viewportFrame)
     }
-    let slices = min(threadCount, frames.count)
-    guard slices > 1 else { return frames.map(work) }
-    var results = [Result<PreparedFrame, InputFileError>?](repeating: nil, count: frames.count)
+    let slices = min(threadCount, chunk.count)
+    guard slices > 1 else { return chunk.map(work) }
+    var results = [[PlacementResult]](repeating: [], count: chunk.count)
     results.withUnsafeMutableBufferPointer { buffer in
       nonisolated(unsafe) let output = buffer
-      let sliceLength = (frames.count + slices - 1) / slices
+      let sliceLength = (chunk.count + slices - 1) / slices
       DispatchQueue.concurrentPerform(iterations: slices) { slice in
         let start = slice * sliceLength
-        let end = min(start + sliceLength, frames.count)
+        let end = min(start + sliceLength, chunk.count)
         guard start < end else { return }
-        for i in start..<end { output[i] = work(frames[i]) }
+        for i in start..<end { output[i] = work(chunk[i]) }
       }
     }
-    return results.map { $0! }
-  }
-
-  static func prepare(
-    _ frame: RecordingFrame, pipeline: PlacementPipeline, request: VisionRequestSettings,
-    headerViewport: Viewport?
-  ) -> Result<PreparedFrame, InputFileError> {
-    do {
-      let camera = try frame.simulatedCamera()
-      let world = try frame.frameWorld()
-      var viewport = headerViewport
-      if let recorded = frame.viewport {
-        do {
-          viewport = try recorded.simulatedViewport()
-        } catch let error as InputFileError {
-          throw error.prefixed(.key("viewport"))
-        }
-      }
-      guard let base = viewport else {
-        throw InputFileError(
-          .missingField, "no viewport in the frame or the recording header",
-          path: [.key("viewport")])
-      }
-      let shown =
-        frame.interfaceOrientation.flatMap {
-          Viewport(size: base.size, interfaceOrientation: $0)
-        } ?? base
-      let detections = frame.detections.map(Detection.init(recording:))
-      let placements = pipeline.place(
-        detections, request: request,
-        in: ViewportFrame(camera: camera, viewport: shown, world: world))
-      let detected =
-        (try? VisionGeometry(settings: request, imageResolution: camera.imageResolution))?
-        .modelVisibleImageNormalizedRect ?? .unit
-      return .success(
-        PreparedFrame(
-          timestampSeconds: frame.timestamp, camera: camera, viewport: shown,
-          placements: placements,
-          world: world,
-          detectorView: DetectorView(camera: camera, detectedImageNormalizedRect: detected)))
-    } catch let error as InputFileError {
-      return .failure(error)
-    } catch {
-      return .failure(InputFileError(.invalidValue, "\(error)"))
-    }
-  }
-}
-
-extension Detection {
-  /// The domain form of a recorded detection (confidences rounded to `Float`).
-  public init(recording detection: RecordingDetection) {
-    self.init(
-      label: detection.label, confidence: Float(detection.confidence),
-      boundingBox: detection.boundingBox,
-      rankedLabels: (detection.labels ?? []).map {
-        RankedLabel(identifier: $0.identifier, confidence: Float($0.confidence))
-      })
+    return results
   }
 }

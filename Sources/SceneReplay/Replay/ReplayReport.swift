@@ -1,5 +1,6 @@
 import Placement
 import SceneFormat
+import SessionSimulation
 
 /// The result of a replay: counts, one summary per marker ever created, and metrics against
 /// truth when the recording has truth.
@@ -118,6 +119,19 @@ public struct ReplayMarkerSummary: Sendable, Hashable {
   /// The distance from `lastPosition` to that truth object, millimetres.
   public var placementErrorMillimeters: Double?
 
+  /// The summary of an accumulated marker log (without the truth match).
+  init(log: ReplayMetricsAccumulator<Int>.MarkerLog) {
+    id = log.id
+    label = log.label
+    lastState = log.lastState
+    isPresentAtEnd = log.isPresentAtEnd
+    lastPosition = log.lastPosition
+    firstSeenSeconds = log.firstSeenSeconds
+    lastSeenSeconds = log.lastSeenSeconds
+    shownFrameCount = log.shownFrameCount
+    jitterRMSMillimeters = log.jitterRMSMillimeters
+  }
+
   var jsonValue: JSONValue {
     .object([
       "id": .number(Double(id)),
@@ -132,13 +146,5 @@ public struct ReplayMarkerSummary: Sendable, Hashable {
       "truthID": truthID.map(JSONValue.string) ?? .null,
       "placementErrorMillimeters": .optionalNumber(placementErrorMillimeters),
     ])
-  }
-}
-
-extension JSONValue {
-  /// A number, or `null` for `nil` or a non-finite value.
-  static func optionalNumber(_ value: Double?) -> JSONValue {
-    guard let value, value.isFinite else { return .null }
-    return .number(value)
   }
 }

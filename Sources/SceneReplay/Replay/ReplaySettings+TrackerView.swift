@@ -1,5 +1,6 @@
 import Placement
 import SceneFormat
+import SceneSynthesis
 
 extension ReplaySettings {
   /// Decodes the tracker members that apply when the tracker gets a `DetectorView` (see

@@ -193,10 +193,10 @@ public struct ReplaySettings: Sendable, Hashable {
     if let v = try object.optional("rigidMinimumSupport", count) { c.rigidMinimumSupport = v }
     try decodeViewMembers(&object, into: &c)
     _ = try object.extras()
-    guard c.isValid else {
-      throw InputFileError(
-        .invalidValue,
-        "the tracker configuration is not valid (sizes and counts must be finite and positive)")
+    do {
+      try c.validate()
+    } catch {
+      throw InputFileError(.invalidValue, error.description, path: [.key(error.parameter)])
     }
     return c
   }
@@ -233,9 +233,10 @@ public struct ReplaySettings: Sendable, Hashable {
       return point
     }
     let xy = try value.numbers(count: 2)
-    guard let point = BoxAnchorPoint(x: xy[0], y: xy[1]) else {
-      throw InputFileError(.invalidValue, "anchorPoint fractions must be in [0, 1]")
+    do {
+      return try BoxAnchorPoint(x: xy[0], y: xy[1])
+    } catch {
+      throw InputFileError(.invalidValue, "anchorPoint \(error.description)")
     }
-    return point
   }
 }

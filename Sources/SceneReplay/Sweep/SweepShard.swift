@@ -1,3 +1,4 @@
+import Placement
 import SceneFormat
 
 /// A share of a sweep's jobs for one worker of a batch engine: shard `index` of `count` takes the
@@ -13,17 +14,25 @@ public struct SweepShard: Sendable, Hashable, CustomStringConvertible {
   /// The one shard that holds every job.
   public static let all = SweepShard(unchecked: 0, count: 1)
 
-  /// A shard, or `nil` unless `count >= 1` and `0 <= index < count`.
-  public init?(index: Int, count: Int) {
-    guard count >= 1, (0..<count).contains(index) else { return nil }
+  /// A shard.
+  ///
+  /// - Throws: `ParameterError` unless `count >= 1` and `0 <= index < count`.
+  public init(index: Int, count: Int) throws(ParameterError) {
+    try ParameterError.requireAtLeast(count, 1, "count")
+    guard (0..<count).contains(index) else {
+      throw ParameterError(parameter: "index", value: "\(index)", requirement: "in 0..<\(count)")
+    }
     self.init(unchecked: index, count: count)
   }
 
-  /// Parses `i/n` (decimal, 0-based `i`), or `nil` when malformed or out of range.
+  /// Parses `i/n` (decimal, 0-based `i`), or `nil` when malformed or out of range (a text parse,
+  /// like `Int(_:)`).
   public init?(_ text: String) {
     let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-    guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]) else { return nil }
-    self.init(index: i, count: n)
+    guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]),
+      let shard = try? SweepShard(index: i, count: n)
+    else { return nil }
+    self = shard
   }
 
   init(unchecked index: Int, count: Int) {

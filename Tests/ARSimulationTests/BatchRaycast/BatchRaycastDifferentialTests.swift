@@ -49,13 +49,13 @@ import Testing
     let scene = BatchRaycastScene(planes: planes)
     let rays = BatchRaycastFixtures.rays(count: 40, planes: planes, &rng)
     let whole = scene.intersect(rays, engine: .simd)
-    let sub = BatchRaySoA(
+    let sub = try! BatchRaySoA(
       originX: Array(rays.originX.dropFirst(offset)),
       originY: Array(rays.originY.dropFirst(offset)),
       originZ: Array(rays.originZ.dropFirst(offset)),
       directionX: Array(rays.directionX.dropFirst(offset)),
       directionY: Array(rays.directionY.dropFirst(offset)),
-      directionZ: Array(rays.directionZ.dropFirst(offset)))!
+      directionZ: Array(rays.directionZ.dropFirst(offset)))
     for engine in BatchRaycastEngine.allCases {
       let part = scene.intersect(sub, engine: engine)
       #expect(part.planeIndex == Array(whole.planeIndex.dropFirst(offset)), "engine \(engine)")
@@ -111,14 +111,14 @@ import Testing
   func culledGridMatchesReferenceOnManyPlanes(planeCount: Int) {
     var rng = SplitMix64(seed: UInt64(planeCount))
     let planes = (0..<planeCount).map { _ in
-      BatchPlane(
+      try! BatchPlane(
         worldFromPlane: RigidTransform(
           rotation: Quaternion(angle: .degrees(Double(rng.float(60...120))), axis: SIMD3(1, 0, 0))
             * Quaternion(angle: .degrees(Double(rng.float(-30...30))), axis: SIMD3(0, 0, 1)),
           translation: SIMD3(rng.float(-1.5...1.5), rng.float(-1.5...1.5), rng.float(-3...(-0.3)))),
         shape: .rectangle(
           centerXZ: .zero, halfExtentsXZ: SIMD2(rng.float(0.05...0.6), rng.float(0.05...0.6)),
-          rotationOnYAxis: .zero))!
+          rotationOnYAxis: .zero))
     }
     let scene = BatchRaycastScene(planes: planes)
     let grid = BatchPixelGrid(

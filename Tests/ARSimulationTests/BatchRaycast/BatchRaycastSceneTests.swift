@@ -7,24 +7,24 @@ import Testing
 /// world -y. `floor(y:)` is the identity pose moved to height `y` (normal +y).
 @Suite struct BatchRaycastSceneTests {
   static func facingCamera(z: Float, shape: BatchPlane.Shape) -> BatchPlane {
-    BatchPlane(
+    try! BatchPlane(
       worldFromPlane: RigidTransform(
         rotation: Quaternion(angle: .degrees(90), axis: SIMD3(1, 0, 0)), translation: SIMD3(0, 0, z)
       ),
-      shape: shape)!
+      shape: shape)
   }
 
   static func floor(y: Float, shape: BatchPlane.Shape) -> BatchPlane {
-    BatchPlane(worldFromPlane: RigidTransform(translation: SIMD3(0, y, 0)), shape: shape)!
+    try! BatchPlane(worldFromPlane: RigidTransform(translation: SIMD3(0, y, 0)), shape: shape)
   }
 
   static let rectangle = BatchPlane.Shape.rectangle(
     centerXZ: .zero, halfExtentsXZ: SIMD2(0.5, 0.25), rotationOnYAxis: .zero)
 
   static func ray(_ o: SIMD3<Float>, _ d: SIMD3<Float>) -> BatchRaySoA {
-    BatchRaySoA(
+    try! BatchRaySoA(
       originX: [o.x], originY: [o.y], originZ: [o.z], directionX: [d.x],
-      directionY: [d.y], directionZ: [d.z])!
+      directionY: [d.y], directionZ: [d.z])
   }
 
   static func hit(_ scene: BatchRaycastScene, _ rays: BatchRaySoA, _ engine: BatchRaycastEngine)
@@ -186,10 +186,10 @@ import Testing
     let pose = RigidTransform(
       rotation: Quaternion(angle: .degrees(20), axis: SIMD3(0, 1, 0)), translation: SIMD3(0.1, 0, 0)
     )
-    let viewport = BatchPixelGrid(
+    let viewport = try! BatchPixelGrid(
       viewportWidth: 2, viewportHeight: 4, displayTransform: portrait,
       imageResolution: Size(width: 4, height: 2), focalLengthPixels: SIMD2(3, 3),
-      principalPointPixels: SIMD2(2, 1), worldFromCamera: pose)!
+      principalPointPixels: SIMD2(2, 1), worldFromCamera: pose)
     let image = BatchPixelGrid(
       imageWidth: 4, height: 2, focalLengthPixels: SIMD2(3, 3), principalPointPixels: SIMD2(2, 1),
       worldFromCamera: pose)
@@ -203,12 +203,13 @@ import Testing
         #expect(abs(tv - ti) <= 1e-5 * ti, "viewport \(i),\(j)")
       }
     }
-    #expect(
-      BatchPixelGrid(
+    #expect(throws: BatchRaycastError.gridInvalid) {
+      try BatchPixelGrid(
         viewportWidth: 2, viewportHeight: 4,
         displayTransform: AffineTransform2D(a: 1, b: 2, c: 2, d: 4, tx: 0, ty: 0),
         imageResolution: Size(width: 4, height: 2), focalLengthPixels: SIMD2(3, 3),
-        principalPointPixels: SIMD2(2, 1), worldFromCamera: pose) == nil)
+        principalPointPixels: SIMD2(2, 1), worldFromCamera: pose)
+    }
   }
 
   @Test func nonFiniteCameraMissesEverywhere() {
@@ -234,34 +235,51 @@ import Testing
 @Suite struct BatchPlaneTests {
   static let pose = RigidTransform.identity
 
-  @Test(arguments: [
-    BatchPlane.Shape.rectangle(centerXZ: .zero, halfExtentsXZ: SIMD2(0, 1), rotationOnYAxis: .zero),
-    .rectangle(centerXZ: .zero, halfExtentsXZ: SIMD2(-1, 1), rotationOnYAxis: .zero),
-    .rectangle(centerXZ: SIMD2(.nan, 0), halfExtentsXZ: SIMD2(1, 1), rotationOnYAxis: .zero),
-    .convexPolygon([SIMD2(0, 0), SIMD2(1, 0)]),
-    .convexPolygon([SIMD2(0, 0), SIMD2(1, 0), SIMD2(2, 0)]),  // collinear
-    .convexPolygon([SIMD2(0, 0), SIMD2(2, 0), SIMD2(1, 0.2), SIMD2(1, 2)]),  // reflex corner
-    .convexPolygon([SIMD2(0, 0), SIMD2(1, .infinity), SIMD2(0, 1)]),
-  ])
-  func degenerateShapesAreRejected(shape: BatchPlane.Shape) {
-    #expect(BatchPlane(worldFromPlane: Self.pose, shape: shape) == nil)
+  static let degenerate: [(BatchPlane.Shape, BatchRaycastError)] = [
+    (
+      .rectangle(centerXZ: .zero, halfExtentsXZ: SIMD2(0, 1), rotationOnYAxis: .zero),
+      .rectangleInvalid
+    ),
+    (
+      .rectangle(centerXZ: .zero, halfExtentsXZ: SIMD2(-1, 1), rotationOnYAxis: .zero),
+      .rectangleInvalid
+    ),
+    (
+      .rectangle(centerXZ: SIMD2(.nan, 0), halfExtentsXZ: SIMD2(1, 1), rotationOnYAxis: .zero),
+      .rectangleInvalid
+    ),
+    (.convexPolygon([SIMD2(0, 0), SIMD2(1, 0)]), .polygonNotConvex),
+    (.convexPolygon([SIMD2(0, 0), SIMD2(1, 0), SIMD2(2, 0)]), .polygonNotConvex),  // collinear
+    // A reflex corner.
+    (.convexPolygon([SIMD2(0, 0), SIMD2(2, 0), SIMD2(1, 0.2), SIMD2(1, 2)]), .polygonNotConvex),
+    (.convexPolygon([SIMD2(0, 0), SIMD2(1, .infinity), SIMD2(0, 1)]), .polygonNotConvex),
+  ]
+
+  @Test(arguments: degenerate.indices)
+  func degenerateShapesAreRejected(index: Int) {
+    let (shape, expected) = Self.degenerate[index]
+    #expect(throws: expected, "\(shape)") {
+      try BatchPlane(worldFromPlane: Self.pose, shape: shape)
+    }
   }
 
   @Test func badPosesAreRejected() {
     let shape = BatchPlane.Shape.infinite
-    #expect(
-      BatchPlane(worldFromPlane: RigidTransform(translation: SIMD3(.nan, 0, 0)), shape: shape)
-        == nil)
+    #expect(throws: BatchRaycastError.poseInvalid) {
+      try BatchPlane(worldFromPlane: RigidTransform(translation: SIMD3(.nan, 0, 0)), shape: shape)
+    }
     let scaled = RigidTransform(rotation: Quaternion(vector: SIMD4(0, 0, 0, 2)))
-    #expect(BatchPlane(worldFromPlane: scaled, shape: shape) == nil)
+    #expect(throws: BatchRaycastError.poseInvalid) {
+      try BatchPlane(worldFromPlane: scaled, shape: shape)
+    }
   }
 
   @Test func validShapesAreAccepted() {
-    #expect(
-      BatchPlane(
+    #expect(throws: Never.self) {
+      try BatchPlane(
         worldFromPlane: Self.pose,
-        shape: .convexPolygon(
-          [SIMD2(0, 0), SIMD2(0, 1), SIMD2(1, 1), SIMD2(1, 0)])) != nil)
-    #expect(BatchPlane(worldFromPlane: Self.pose, shape: .infinite) != nil)
+        shape: .convexPolygon([SIMD2(0, 0), SIMD2(0, 1), SIMD2(1, 1), SIMD2(1, 0)]))
+    }
+    #expect(throws: Never.self) { try BatchPlane(worldFromPlane: Self.pose, shape: .infinite) }
   }
 }

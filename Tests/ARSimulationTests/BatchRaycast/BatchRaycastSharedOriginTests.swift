@@ -28,11 +28,11 @@ import Testing
       d[1].append(v.y)
       d[2].append(v.z)
     }
-    return BatchRaySoA(
+    return try! BatchRaySoA(
       originX: Array(repeating: origin.x, count: count),
       originY: Array(repeating: origin.y, count: count),
       originZ: Array(repeating: origin.z, count: count), directionX: d[0], directionY: d[1],
-      directionZ: d[2])!
+      directionZ: d[2])
   }
 
   @Test(arguments: 0...17)

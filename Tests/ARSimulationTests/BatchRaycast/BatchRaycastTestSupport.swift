@@ -50,8 +50,8 @@ enum BatchRaycastFixtures {
         halfExtentsXZ: SIMD2(rng.float(0.05...1), rng.float(0.05...1)),
         rotationOnYAxis: .degrees(Double(rng.float(-180...180))))
     }
-    if let plane = BatchPlane(worldFromPlane: pose, shape: shape) { return plane }
-    return BatchPlane(worldFromPlane: pose, shape: .infinite)!
+    if let plane = try? BatchPlane(worldFromPlane: pose, shape: shape) { return plane }
+    return try! BatchPlane(worldFromPlane: pose, shape: .infinite)
   }
 
   /// Random rays, with special cases mixed in: NaN/inf components, zero and edge-on directions,
@@ -101,9 +101,9 @@ enum BatchRaycastFixtures {
       }
       for (i, v) in [o.x, o.y, o.z, d.x, d.y, d.z].enumerated() { r[i].append(v) }
     }
-    return BatchRaySoA(
+    return try! BatchRaySoA(
       originX: r[0], originY: r[1], originZ: r[2], directionX: r[3], directionY: r[4],
-      directionZ: r[5])!
+      directionZ: r[5])
   }
 
   /// A random scene of `count` planes; every fourth plane repeats an earlier one (ties).

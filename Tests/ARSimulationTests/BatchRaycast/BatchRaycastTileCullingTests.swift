@@ -46,10 +46,10 @@ import Testing
         let across = rotation.act(border.isColumn ? SIMD3(1, 0, 0) : SIMD3(0, 0, 1))
         let half = SIMD2<Float>(0.3, 0.2)
         let halfAcross = border.isColumn ? half.x : half.y
-        let plane = BatchPlane(
+        let plane = try! BatchPlane(
           worldFromPlane: RigidTransform(
             rotation: rotation, translation: borderPoint + side * halfAcross * across),
-          shape: .rectangle(centerXZ: .zero, halfExtentsXZ: half, rotationOnYAxis: .zero))!
+          shape: .rectangle(centerXZ: .zero, halfExtentsXZ: half, rotationOnYAxis: .zero))
         let scene = BatchRaycastScene(planes: [plane])
         let expected = scene.intersect(Self.grid, engine: .reference)
         #expect(expected.planeIndex.contains(0), "tilt \(tiltDegrees) side \(side)")
@@ -71,16 +71,16 @@ import Testing
   func nearToFarEarlyExitKeepsNearestAndLowestIndex(stackSize: Int) {
     let facing = Quaternion(angle: .degrees(90), axis: SIMD3(1, 0, 0))
     var planes: [BatchPlane] = [
-      BatchPlane(
+      try! BatchPlane(
         worldFromPlane: RigidTransform(rotation: facing, translation: SIMD3(0, 0, -5)),
-        shape: .infinite)!
+        shape: .infinite)
     ]
     for i in (0..<stackSize).reversed() {
       let depth = 1.5 + 0.001 * Float(i)
       let shift = SIMD3<Float>(0.01 * Float(i % 7) - 0.03, 0.01 * Float(i % 5) - 0.02, -depth)
-      let plane = BatchPlane(
+      let plane = try! BatchPlane(
         worldFromPlane: RigidTransform(rotation: facing, translation: shift),
-        shape: .rectangle(centerXZ: .zero, halfExtentsXZ: SIMD2(0.4, 0.25), rotationOnYAxis: .zero))!
+        shape: .rectangle(centerXZ: .zero, halfExtentsXZ: SIMD2(0.4, 0.25), rotationOnYAxis: .zero))
       planes.append(plane)
       if i % 2 == 0 { planes.append(plane) }  // an exact duplicate: ties at every pixel
     }
@@ -109,12 +109,12 @@ import Testing
     let facing = Quaternion(angle: .degrees(90), axis: SIMD3(1, 0, 0))
     let steep = Quaternion(angle: .degrees(80), axis: SIMD3(1, 0, 0)) * facing
     let planes = [
-      BatchPlane(
+      try! BatchPlane(
         worldFromPlane: RigidTransform(rotation: steep, translation: SIMD3(0, 0, -steepDepth)),
-        shape: .infinite)!,
-      BatchPlane(
+        shape: .infinite),
+      try! BatchPlane(
         worldFromPlane: RigidTransform(rotation: facing, translation: SIMD3(0, 0, -1.5)),
-        shape: .rectangle(centerXZ: .zero, halfExtentsXZ: SIMD2(1, 1), rotationOnYAxis: .zero))!,
+        shape: .rectangle(centerXZ: .zero, halfExtentsXZ: SIMD2(1, 1), rotationOnYAxis: .zero)),
     ]
     let scene = BatchRaycastScene(planes: planes, cullsBackFaces: false)
     let expected = scene.intersect(grid, engine: .reference)

@@ -22,16 +22,14 @@ struct BatchRaycastVersusRaycasterTests {
           Float(g.uniform(-1...1)), Float(g.uniform(-1...1)), Float(g.uniform(-3...(-0.5)))))
       let halfWidth = Float(g.uniform(0.1...0.6))
       let halfDepth = Float(g.uniform(0.1...0.6))
-      let boundary = try #require(
-        PlaneBoundary(vertices: [
-          SIMD3(-halfWidth, 0, -halfDepth), SIMD3(halfWidth * 0.8, 0, -halfDepth),
-          SIMD3(halfWidth, 0, 0),
-          SIMD3(halfWidth * 0.6, 0, halfDepth), SIMD3(-halfWidth, 0, halfDepth * 0.7),
-        ]))
-      let extent = try #require(
-        PlaneExtent(
-          width: 2 * halfWidth, height: 2 * halfDepth,
-          rotationOnYAxis: .radians(g.uniform(-0.5...0.5))))
+      let boundary = try PlaneBoundary(vertices: [
+        SIMD3(-halfWidth, 0, -halfDepth), SIMD3(halfWidth * 0.8, 0, -halfDepth),
+        SIMD3(halfWidth, 0, 0),
+        SIMD3(halfWidth * 0.6, 0, halfDepth), SIMD3(-halfWidth, 0, halfDepth * 0.7),
+      ])
+      let extent = try PlaneExtent(
+        width: 2 * halfWidth, height: 2 * halfDepth,
+        rotationOnYAxis: .radians(g.uniform(-0.5...0.5)))
       return try PlaneAnchor(
         identifier: String(format: "A%02d", index), transform: pose.matrix,
         center: SIMD3(Float(g.uniform(-0.05...0.05)), 0, Float(g.uniform(-0.05...0.05))),
@@ -47,11 +45,11 @@ struct BatchRaycastVersusRaycasterTests {
     var g = SplitMix64(seed: seed)
     let anchors = try Self.randomAnchors(&g, count: 12)
     let world = FrameWorld(planeAnchors: anchors)
-    let scene = BatchRaycastScene(planes: anchors.map { BatchPlane($0, region: region)! })
+    let scene = BatchRaycastScene(planes: anchors.map { try! BatchPlane($0, region: region) })
     var rays: [Ray] = []
     for _ in 0..<2000 {
       let direction = SIMD3<Float>(Float(g.uniform(-0.6...0.6)), Float(g.uniform(-0.6...0.6)), -1)
-      rays.append(try #require(Ray(origin: .zero, direction: direction)))
+      rays.append(try Ray(origin: .zero, direction: direction))
     }
     let batch = scene.intersect(BatchRaySoA(rays), engine: .simd)
     var hits = 0

@@ -128,8 +128,7 @@ struct CameraTests {
       let world = c.worldFromCamera.transformPoint(cameraPoint)
       let viewportPoint = try #require(
         c.projectPoint(world, orientation: orientation, viewportSize: viewport))
-      let p = try #require(
-        c.projectionMatrix(for: orientation, viewportSize: viewport, zNear: 0.01, zFar: 100))
+      let p = c.projectionMatrix(for: orientation, viewportSize: viewport, zNear: 0.01, zFar: 100)
       let clip = p * c.viewMatrix(for: orientation) * SIMD4(world, 1)
       let ndc = SIMD2(Double(clip.x / clip.w), Double(clip.y / clip.w))
       let expected = SIMD2(
@@ -139,14 +138,37 @@ struct CameraTests {
     }
     // Depth: 0 at zNear, 1 at zFar (Metal convention).
     let c = try camera()
-    let p = try #require(
-      c.projectionMatrix(for: orientation, viewportSize: viewport, zNear: 0.5, zFar: 10))
+    let p = c.projectionMatrix(for: orientation, viewportSize: viewport, zNear: 0.5, zFar: 10)
+    // The Viewport overload gives the same matrix.
+    let v = try Viewport(size: viewport, interfaceOrientation: orientation)
+    #expect(c.projectionMatrix(for: v, zNear: 0.5, zFar: 10) == p)
     for (z, want) in [(Float(-0.5), Float(0)), (-10, 1)] {
       let clip = p * c.viewMatrix(for: orientation) * SIMD4(0, 0, z, 1)
       #expect(abs(clip.z / clip.w - want) < 1e-5)
     }
-    #expect(
-      c.projectionMatrix(for: orientation, viewportSize: viewport, zNear: 1, zFar: 0.5) == nil)
+  }
+
+  @Test("projectionMatrix, like ARKit's, is not optional: zNear >= zFar is a precondition failure")
+  func projectionMatrixPrecondition() async {
+    await #expect(processExitsWith: .failure) {
+      let c = try Camera(
+        transform: .identity,
+        intrinsics: CameraIntrinsics(fx: 1445, fy: 1445, ox: 959.5, oy: 719.5),
+        imageResolution: Size(width: 1920, height: 1440))
+      _ = c.projectionMatrix(
+        for: .portrait, viewportSize: Size(width: 390, height: 844), zNear: 1, zFar: 0.5)
+    }
+  }
+
+  @Test("displayTransform(for:viewportSize:), like ARKit's, is not optional: a zero size traps")
+  func displayTransformPrecondition() async {
+    await #expect(processExitsWith: .failure) {
+      let c = try Camera(
+        transform: .identity,
+        intrinsics: CameraIntrinsics(fx: 1445, fy: 1445, ox: 959.5, oy: 719.5),
+        imageResolution: Size(width: 1920, height: 1440))
+      _ = c.displayTransform(for: .portrait, viewportSize: Size(width: 0, height: 844))
+    }
   }
 
   @Test("viewMatrix: portrait view +x is camera +y; landscapeRight is the inverse pose")

@@ -17,19 +17,17 @@ struct DisplayTransformTests {
       (.portraitUpsideDown, Size(width: 720, height: 960), Point(x: 0.3, y: 0.9)),  // (y, 1-x)
     ]
     for (orientation, viewport, want) in expected {
-      let t = try #require(
-        AffineTransform2D.displayTransform(
-          imageResolution: image, orientation: orientation, viewportSize: viewport))
+      let t = try AffineTransform2D.displayTransform(
+        imageResolution: image, orientation: orientation, viewportSize: viewport)
       #expect(p.applying(t).isApproximatelyEqual(to: want, tolerance: 1e-12), "\(orientation)")
     }
   }
 
   @Test("Portrait 1920x1440 on 375x812 shows about 886.7 image rows across the width")
   func portraitRowsAcrossWidth() throws {
-    let t = try #require(
-      AffineTransform2D.displayTransform(
-        imageResolution: Size(width: 1920, height: 1440), orientation: .portrait,
-        viewportSize: Size(width: 375, height: 812)))
+    let t = try AffineTransform2D.displayTransform(
+      imageResolution: Size(width: 1920, height: 1440), orientation: .portrait,
+      viewportSize: Size(width: 375, height: 812))
     let inverse = try #require(t.inverted())
     // Viewport x runs along image y in portrait; the left and right edges of the view at mid
     // height give the image rows shown.
@@ -46,10 +44,9 @@ struct DisplayTransformTests {
 
   @Test("The recording format's example transform (portrait, 390x844)")
   func designExample() throws {
-    let t = try #require(
-      AffineTransform2D.displayTransform(
-        imageResolution: Size(width: 1920, height: 1440), orientation: .portrait,
-        viewportSize: Size(width: 390, height: 844)))
+    let t = try AffineTransform2D.displayTransform(
+      imageResolution: Size(width: 1920, height: 1440), orientation: .portrait,
+      viewportSize: Size(width: 390, height: 844))
     // kx = (844/1920)*1440/390 = 1.62308, tx = (1 - y)*kx + (1 - kx)/2 at y = 0 -> (1 + kx)/2.
     let kx = (844.0 / 1920.0) * 1440.0 / 390.0
     #expect(
@@ -59,19 +56,70 @@ struct DisplayTransformTests {
   }
 
   @Test(
-    "Invalid sizes give nil",
+    "Invalid sizes throw an error naming the size",
     arguments: [
       Size(width: 0, height: 10), Size(width: -1, height: 5),
       Size(width: .nan, height: 5), Size(width: .infinity, height: 5),
     ])
-  func invalidSizes(size: Size) {
+  func invalidSizes(size: Size) throws {
     let good = Size(width: 100, height: 100)
+    // Compared by the size's bits: a NaN width is not == to itself.
+    func refused(_ error: DisplayGeometryError?) -> Size? {
+      switch error {
+      case .imageResolutionNotPositive(let s), .viewportSizeNotPositive(let s),
+        .layerSizeNotPositive(let s):
+        s
+      default: nil
+      }
+    }
+    let bits = { (s: Size?) in s.map { [$0.width.bitPattern, $0.height.bitPattern] } }
+    let image = #expect(throws: DisplayGeometryError.self) {
+      try AffineTransform2D.displayTransform(
+        imageResolution: size, orientation: .portrait, viewportSize: good)
+    }
+    #expect(bits(refused(image)) == bits(size))
+    if case .imageResolutionNotPositive = image {
+    } else {
+      Issue.record("got \(String(describing: image))")
+    }
+    let viewport = #expect(throws: DisplayGeometryError.self) {
+      try AffineTransform2D.displayTransform(
+        imageResolution: good, orientation: .portrait, viewportSize: size)
+    }
+    if case .viewportSizeNotPositive = viewport {
+    } else {
+      Issue.record("got \(String(describing: viewport))")
+    }
+    #expect(bits(refused(viewport)) == bits(size))
+    let made = #expect(throws: DisplayGeometryError.self) {
+      try Viewport(size: size, interfaceOrientation: .portrait)
+    }
+    if case .viewportSizeNotPositive = made {
+    } else {
+      Issue.record("got \(String(describing: made))")
+    }
+    let layer = #expect(throws: DisplayGeometryError.self) {
+      try PreviewLayerGeometry(imageResolution: good, layerSize: size, videoGravity: .resize)
+    }
+    if case .layerSizeNotPositive = layer {
+    } else {
+      Issue.record("got \(String(describing: layer))")
+    }
+    #expect(bits(refused(layer)) == bits(size))
+  }
+
+  @Test("Aspect ratios too far apart to invert are refused, not turned into infinities")
+  func scaleOutOfRange() {
+    // Landscape right (no rotation): sx = vw / W = 1e200 / 1e-200 = 1e400, beyond Double, so
+    // s = max(sx, sy) and kx = s * W / vw are infinite.
+    let image = Size(width: 1e-200, height: 1e200)
+    let viewport = Size(width: 1e200, height: 1e-200)
     #expect(
-      AffineTransform2D.displayTransform(
-        imageResolution: size, orientation: .portrait, viewportSize: good) == nil)
-    #expect(
-      AffineTransform2D.displayTransform(
-        imageResolution: good, orientation: .portrait, viewportSize: size) == nil)
+      throws: DisplayGeometryError.scaleOutOfRange(imageResolution: image, viewportSize: viewport)
+    ) {
+      try AffineTransform2D.displayTransform(
+        imageResolution: image, orientation: .landscapeRight, viewportSize: viewport)
+    }
   }
 }
 
@@ -82,9 +130,8 @@ struct PreviewLayerGeometryTests {
 
   @Test("resizeAspect letterboxes: 1920x1080 in 1000x1000 is 1000x562.5 at y 218.75")
   func aspectFit() throws {
-    let g = try #require(
-      PreviewLayerGeometry(
-        imageResolution: image, layerSize: layer, videoGravity: .resizeAspect))
+    let g = try PreviewLayerGeometry(
+      imageResolution: image, layerSize: layer, videoGravity: .resizeAspect)
     let r = g.layerRectConverted(fromMetadataOutputRect: .unit)
     #expect(
       r.isApproximatelyEqual(to: Rect(x: 0, y: 218.75, width: 1000, height: 562.5), tolerance: 1e-9)
@@ -93,9 +140,8 @@ struct PreviewLayerGeometryTests {
 
   @Test("resizeAspectFill crops: the image is 1777.8 wide, starting at -388.9")
   func aspectFill() throws {
-    let g = try #require(
-      PreviewLayerGeometry(
-        imageResolution: image, layerSize: layer, videoGravity: .resizeAspectFill))
+    let g = try PreviewLayerGeometry(
+      imageResolution: image, layerSize: layer, videoGravity: .resizeAspectFill)
     let r = g.layerRectConverted(fromMetadataOutputRect: .unit)
     let width = 1920.0 * 1000.0 / 1080.0
     #expect(
@@ -105,9 +151,8 @@ struct PreviewLayerGeometryTests {
 
   @Test("resize stretches the unit rect to the layer bounds")
   func resize() throws {
-    let g = try #require(
-      PreviewLayerGeometry(
-        imageResolution: image, layerSize: layer, videoGravity: .resize))
+    let g = try PreviewLayerGeometry(
+      imageResolution: image, layerSize: layer, videoGravity: .resize)
     let r = g.layerRectConverted(
       fromMetadataOutputRect: Rect(x: 0.25, y: 0.5, width: 0.5, height: 0.25))
     #expect(
@@ -118,10 +163,9 @@ struct PreviewLayerGeometryTests {
     "Round trip for every gravity and orientation",
     arguments: VideoGravity.allCases, InterfaceOrientation.allCases)
   func roundTrip(gravity: VideoGravity, orientation: InterfaceOrientation) throws {
-    let g = try #require(
-      PreviewLayerGeometry(
-        imageResolution: image, layerSize: Size(width: 390, height: 844), videoGravity: gravity,
-        orientation: orientation))
+    let g = try PreviewLayerGeometry(
+      imageResolution: image, layerSize: Size(width: 390, height: 844), videoGravity: gravity,
+      orientation: orientation)
     let rect = Rect(x: 0.12, y: 0.34, width: 0.2, height: 0.1)
     let back = g.metadataOutputRectConverted(
       fromLayerRect: g.layerRectConverted(fromMetadataOutputRect: rect))

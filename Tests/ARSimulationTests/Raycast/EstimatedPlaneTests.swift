@@ -17,10 +17,10 @@ import _SimulationFixtures
   static func tiltedSurface(distance: Float, tiltDegrees: Double) -> TruthSurface {
     let wall = Quaternion(angle: .degrees(90), axis: SIMD3(1, 0, 0))
     let tilt = Quaternion(angle: .degrees(-tiltDegrees), axis: SIMD3(1, 0, 0))
-    return TruthSurface(
+    return try! TruthSurface(
       identifier: "truth",
       worldFromSurface: RigidTransform(rotation: tilt * wall, translation: SIMD3(0, 0, -distance)),
-      shape: .rectangle(width: 1.2, height: 1.2))!
+      shape: .rectangle(width: 1.2, height: 1.2))
   }
 
   /// Where the viewer stands: `distance` m from the surface centre along the bisector of +z and
@@ -146,7 +146,7 @@ import _SimulationFixtures
         Float(rng.nextUnitDouble() - 0.5), Float(rng.nextUnitDouble() - 0.5),
         Float(-1.5 + rng.nextUnitDouble()))
     }
-    let world = FrameWorld(featurePoints: FeaturePointCloud(points: points)!)
+    let world = FrameWorld(featurePoints: try! FeaturePointCloud(points: points))
     let q = RaycastQuery(
       origin: .zero, direction: SIMD3(0, 0, -1), allowing: .estimatedPlane, alignment: .any)
     #expect(world.raycast(q).isEmpty)
@@ -175,14 +175,14 @@ import _SimulationFixtures
   /// +z), 3000 points per m² with 2 mm noise: the wall has far more points in any cone.
   static let world: FrameWorld = {
     let facingViewer = Quaternion(angle: .degrees(90), axis: SIMD3(1, 0, 0))
-    let wall = TruthSurface(
+    let wall = try! TruthSurface(
       identifier: "wall",
       worldFromSurface: RigidTransform(rotation: facingViewer, translation: SIMD3(0, 0, -2)),
-      shape: .rectangle(width: 2, height: 2))!
-    let box = TruthSurface(
+      shape: .rectangle(width: 2, height: 2))
+    let box = try! TruthSurface(
       identifier: "box",
       worldFromSurface: RigidTransform(rotation: facingViewer, translation: SIMD3(0, 0, -1)),
-      shape: .rectangle(width: 0.16, height: 0.16))!
+      shape: .rectangle(width: 0.16, height: 0.16))
     return FrameWorld.synthesized(
       from: [wall, box], pointsPerSquareMeter: 3000, pointNoiseMeters: 0.002,
       includePlaneAnchors: false, seed: 21)

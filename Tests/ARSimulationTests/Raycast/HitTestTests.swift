@@ -21,8 +21,8 @@ import Testing
   static let world: FrameWorld = {
     let anchor = try! PlaneAnchor(
       identifier: "floor", transform: Matrix4x4(translation: SIMD3(0, -1, 0)),
-      center: SIMD3(0.5, 0, 0.5), extent: PlaneExtent(width: 1, height: 1)!,
-      boundary: PlaneBoundary(vertices: [SIMD3(0, 0, 0), SIMD3(1, 0, 0), SIMD3(0, 0, 1)])!,
+      center: SIMD3(0.5, 0, 0.5), extent: try! PlaneExtent(width: 1, height: 1),
+      boundary: try! PlaneBoundary(vertices: [SIMD3(0, 0, 0), SIMD3(1, 0, 0), SIMD3(0, 0, 1)]),
       alignment: .horizontal)
     return FrameWorld(planeAnchors: [anchor])
   }()
@@ -37,7 +37,7 @@ import Testing
     (SIMD3<Float>(2, 0, 2), [8]),  // only the infinite plane
   ])
   func planeTypes(origin: SIMD3<Float>, expected: [UInt]) {
-    let ray = Ray(origin: origin, direction: SIMD3(0, -1, 0))!
+    let ray = try! Ray(origin: origin, direction: SIMD3(0, -1, 0))
     let results = Raycaster().hitTest(ray, types: Self.all, in: Self.world)
     #expect(results.map(\.type.rawValue) == expected)
     #expect(results.allSatisfy { $0.distance == 1 && $0.anchorIdentifier == "floor" })
@@ -47,7 +47,7 @@ import Testing
     // A 2 x 0.2 extent turned 90° about +y lies along z: (0, 0, 0.9) is inside, (0.9, 0, 0) not.
     let anchor = try! PlaneAnchor(
       identifier: "strip", transform: .identity,
-      extent: PlaneExtent(width: 2, height: 0.2, rotationOnYAxis: .degrees(90))!,
+      extent: try! PlaneExtent(width: 2, height: 0.2, rotationOnYAxis: .degrees(90)),
       boundary: WorldFixtures.square(half: 1), alignment: .horizontal)
     #expect(anchor.extent.contains(localPoint: SIMD3(0, 0, 0.9), center: anchor.center))
     #expect(!anchor.extent.contains(localPoint: SIMD3(0.9, 0, 0), center: anchor.center))
@@ -55,8 +55,8 @@ import Testing
 
   @Test func featurePointNearestTheRay() throws {
     // Points 1 cm and 3 cm off the ray at depths 2 and 1: the 1 cm one wins, reported on the ray.
-    let cloud = FeaturePointCloud(points: [SIMD3(0.03, 0, -1), SIMD3(0, 0.01, -2)])!
-    let ray = Ray(origin: .zero, direction: SIMD3(0, 0, -1))!
+    let cloud = try! FeaturePointCloud(points: [SIMD3(0.03, 0, -1), SIMD3(0, 0.01, -2)])
+    let ray = try! Ray(origin: .zero, direction: SIMD3(0, 0, -1))
     let results = Raycaster().hitTest(
       ray, types: .featurePoint, in: FrameWorld(featurePoints: cloud))
     let hit = try #require(results.first)
@@ -72,8 +72,8 @@ import Testing
     for i in -10...10 {
       for j in -10...10 { points.append(SIMD3(Float(i) * 0.02, -1, Float(j) * 0.02 - 0.5)) }
     }
-    let world = FrameWorld(featurePoints: FeaturePointCloud(points: points)!)
-    let ray = Ray(origin: .zero, direction: SIMD3(0, -1, -0.5))!
+    let world = FrameWorld(featurePoints: try! FeaturePointCloud(points: points))
+    let ray = try! Ray(origin: .zero, direction: SIMD3(0, -1, -0.5))
     let horizontal = Raycaster().hitTest(ray, types: .estimatedHorizontalPlane, in: world)
     #expect(horizontal.map(\.type) == [.estimatedHorizontalPlane])
     #expect(

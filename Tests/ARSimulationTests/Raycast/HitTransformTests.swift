@@ -31,7 +31,7 @@ import Testing
     #expect(c.2.xyz.isApproximatelyEqual(to: x.cross(y), tolerance: 1e-6))
     #expect(c.3 == SIMD4(point, 1))
     // A proper rotation: the rigid-transform check accepts it.
-    #expect(RigidTransform(m) != nil)
+    #expect(throws: Never.self) { try RigidTransform(m) }
     // z points back towards the ray origin (or is perpendicular to the ray).
     #expect(c.2.xyz.dot(direction) <= 1e-6)
   }

@@ -63,7 +63,7 @@ enum RealRecording {
     let points = try RealRecording.points()
     #expect(points.count == 14_644)
     let cameras = try RealRecording.cameras(stride: 10)
-    let world = FrameWorld(featurePoints: try #require(FeaturePointCloud(points: points)))
+    let world = FrameWorld(featurePoints: try FeaturePointCloud(points: points))
     let raycaster = Raycaster(options: RaycastOptions(seed: 42))
 
     // Dense targets: every 61st point with at least 40 neighbours within 5 cm.

@@ -13,7 +13,7 @@ import Testing
       intrinsics: CameraIntrinsics(fx: 1445, fy: 1445, ox: 959.5, oy: 719.5),
       imageResolution: Size(width: 1920, height: 1440))
     return ViewportFrame(
-      camera: camera, viewport: Viewport(size: viewport, interfaceOrientation: orientation)!,
+      camera: camera, viewport: try! Viewport(size: viewport, interfaceOrientation: orientation),
       world: FrameWorld(planeAnchors: [WorldFixtures.wall("wall", z: -2, half: 1)]))
   }
 

@@ -9,17 +9,16 @@ struct VisionBoxTraceTests {
     arguments: ImageOrientation.allCases, InterfaceOrientation.allCases)
   func fullChainRoundTrip(orientation: ImageOrientation, interface: InterfaceOrientation) throws {
     let image = Size(width: 1920, height: 1440)
-    let viewport = try #require(
-      Viewport(size: Size(width: 390, height: 844), interfaceOrientation: interface))
+    let viewport = try Viewport(
+      size: Size(width: 390, height: 844), interfaceOrientation: interface)
     for crop in ImageCropAndScaleOption.allCases {
       let request = try VisionRequestSettings(
         orientation: orientation, cropAndScale: crop, modelInputSize: Size(width: 416, height: 416))
       let box = Rect(x: 0.3, y: 0.35, width: 0.1, height: 0.2)
       let trace = try VisionBoxTrace(
         visionBox: box, request: request, imageResolution: image, viewport: viewport)
-      let display = try #require(
-        AffineTransform2D.displayTransform(
-          imageResolution: image, orientation: interface, viewportSize: viewport.size))
+      let display = try AffineTransform2D.displayTransform(
+        imageResolution: image, orientation: interface, viewportSize: viewport.size)
       let imageBack = trace.viewportNormalized.applying(try #require(display.inverted()))
       let geometry = try VisionGeometry(settings: request, imageResolution: image)
       let visionBack = geometry.visionRect(forImageNormalizedRect: imageBack)
@@ -42,11 +41,11 @@ struct VisionBoxTraceTests {
       imageResolution: Size(width: 1920, height: 1440))
     let request = try VisionRequestSettings(
       orientation: .right, cropAndScale: .centerCrop, modelInputSize: Size(width: 416, height: 416))
-    let viewport = try #require(
-      Viewport(size: Size(width: 390, height: 844), interfaceOrientation: .portrait))
+    let viewport = try Viewport(
+      size: Size(width: 390, height: 844), interfaceOrientation: .portrait)
     let trace = try VisionBoxTrace(
-      visionBox: Rect(x: 0.4, y: 0.4, width: 0.2, height: 0.2), request: request,
-      imageResolution: camera.imageResolution, viewport: viewport, camera: camera)
+      visionBox: Rect(x: 0.4, y: 0.4, width: 0.2, height: 0.2), request: request, camera: camera,
+      viewport: viewport)
     // The box is centred in the model, so its centre is the image centre (960, 720) in continuous
     // pixels, which is ARKit's principal point (959.5, 719.5) + 0.5: the optical axis (0, 0, -1).
     #expect(
@@ -64,8 +63,8 @@ struct VisionBoxTraceTests {
   func invalidBoxes() throws {
     let request = try VisionRequestSettings(
       orientation: .up, cropAndScale: .scaleFill, modelInputSize: Size(width: 10, height: 10))
-    let viewport = try #require(
-      Viewport(size: Size(width: 100, height: 100), interfaceOrientation: .portrait))
+    let viewport = try Viewport(
+      size: Size(width: 100, height: 100), interfaceOrientation: .portrait)
     for box in [
       Rect(x: 0, y: 0, width: -0.1, height: 0.2), Rect(x: .nan, y: 0, width: 0.1, height: 0.1),
     ] {

@@ -154,7 +154,9 @@ struct VisionGeometryTests {
         modelInputSize: Size(width: 10, height: 10),
         regionOfInterest: Rect(x: 0.8, y: 0, width: 0.5, height: 1))
     }
-    #expect(ScaleFitAlignment(horizontal: 1.5, vertical: 0) == nil)
+    #expect(
+      throws: VisionGeometryError.scaleFitAlignmentOutOfRange(horizontal: 1.5, vertical: 0)
+    ) { try ScaleFitAlignment(horizontal: 1.5, vertical: 0) }
   }
 
   @Test("Pixel conversions scale without flipping")

@@ -21,7 +21,7 @@ import Testing
 
   @Test func triangleContainsByHand() {
     // The triangle (0,0), (1,0), (0,1) in xz: inside iff x >= 0, z >= 0, x + z <= 1.
-    let b = PlaneBoundary(vertices: [SIMD3(0, 0, 0), SIMD3(1, 0, 0), SIMD3(0, 0, 1)])!
+    let b = try! PlaneBoundary(vertices: [SIMD3(0, 0, 0), SIMD3(1, 0, 0), SIMD3(0, 0, 1)])
     #expect(b.contains(localPoint: SIMD3(0.25, 0, 0.25)))
     #expect(b.contains(localPoint: SIMD3(0.5, 0, 0.5)))  // on the hypotenuse
     #expect(!b.contains(localPoint: SIMD3(0.6, 0, 0.6)))
@@ -31,43 +31,55 @@ import Testing
 
   @Test func areaOfRectangle() {
     #expect(
-      PlaneBoundary(rectangleHalfWidth: 0.4, halfHeight: 0.15)!.area.isApproximatelyEqual(
+      try! PlaneBoundary(rectangleHalfWidth: 0.4, halfHeight: 0.15).area.isApproximatelyEqual(
         to: 0.8 * 0.3, tolerance: 1e-6))
   }
 
   @Test func collinearVerticesAreAllowed() {
-    let b = PlaneBoundary(vertices: [
-      SIMD3(0, 0, 0), SIMD3(0.5, 0, 0), SIMD3(1, 0, 0), SIMD3(1, 0, 1), SIMD3(0, 0, 1),
-    ])
-    #expect(b != nil)
+    #expect(throws: Never.self) {
+      try PlaneBoundary(vertices: [
+        SIMD3(0, 0, 0), SIMD3(0.5, 0, 0), SIMD3(1, 0, 0), SIMD3(1, 0, 1), SIMD3(0, 0, 1),
+      ])
+    }
   }
 
-  static let invalid: [(String, [SIMD3<Float>], PlaneBoundary.ValidationError)] = [
-    ("two vertices", [SIMD3(0, 0, 0), SIMD3(1, 0, 0)], .tooFewVertices(count: 2)),
-    ("NaN", [SIMD3(0, 0, 0), SIMD3(.nan, 0, 0), SIMD3(0, 0, 1)], .nonFiniteVertex(index: 1)),
-    ("off plane", [SIMD3(0, 0, 0), SIMD3(1, 0.5, 0), SIMD3(0, 0, 1)], .vertexOffPlane(index: 1)),
+  @Test func rectangleNeedsPositiveHalfSizes() {
+    #expect(throws: WorldError.extentSizeNotPositive(width: 0, height: 2)) {
+      try PlaneBoundary(rectangleHalfWidth: 0, halfHeight: 1)
+    }
+  }
+
+  static let invalid: [(String, [SIMD3<Float>], WorldError)] = [
+    ("two vertices", [SIMD3(0, 0, 0), SIMD3(1, 0, 0)], .boundaryTooFewVertices(count: 2)),
+    (
+      "NaN", [SIMD3(0, 0, 0), SIMD3(.nan, 0, 0), SIMD3(0, 0, 1)], .boundaryVertexNotFinite(index: 1)
+    ),
+    (
+      "off plane", [SIMD3(0, 0, 0), SIMD3(1, 0.5, 0), SIMD3(0, 0, 1)],
+      .boundaryVertexOffPlane(index: 1)
+    ),
     (
       "repeated", [SIMD3(0, 0, 0), SIMD3(1, 0, 0), SIMD3(1, 0, 0), SIMD3(0, 0, 1)],
-      .repeatedVertex(index: 2)
+      .boundaryRepeatedVertex(index: 2)
     ),
     // An arrow head: the turn at (0.5, 0, 0.3) goes the other way.
     (
       "concave",
       [SIMD3(0, 0, 0), SIMD3(1, 0, 0), SIMD3(1, 0, 1), SIMD3(0.5, 0, 0.3), SIMD3(0, 0, 1)],
-      .notConvex(index: 3)
+      .boundaryNotConvex(index: 3)
     ),
     // A spike that doubles back along an edge.
-    ("spike", [SIMD3(0, 0, 0), SIMD3(1, 0, 0), SIMD3(0.5, 0, 0)], .notConvex(index: 0)),
+    ("spike", [SIMD3(0, 0, 0), SIMD3(1, 0, 0), SIMD3(0.5, 0, 0)], .boundaryNotConvex(index: 0)),
     (
       "bow tie", [SIMD3(0, 0, 0), SIMD3(1, 0, 1), SIMD3(1, 0, 0), SIMD3(0, 0, 1)],
-      .notConvex(index: 1)
+      .boundaryNotConvex(index: 1)
     ),
   ]
 
   @Test(arguments: invalid.indices)
   func rejectsInvalid(index: Int) {
     let (name, vertices, expected) = Self.invalid[index]
-    #expect(throws: expected, "\(name)") { try PlaneBoundary(validating: vertices) }
+    #expect(throws: expected, "\(name)") { try PlaneBoundary(vertices: vertices) }
   }
 
   @Test func rejectsPentagram() {
@@ -76,8 +88,8 @@ import Testing
       let a = Double(2 * k) * 2 * .pi / 5
       return SIMD3(Float(cos(a)), 0, Float(sin(a)))
     }
-    #expect(throws: PlaneBoundary.ValidationError.selfIntersecting) {
-      try PlaneBoundary(validating: star)
+    #expect(throws: WorldError.boundarySelfIntersecting) {
+      try PlaneBoundary(vertices: star)
     }
   }
 }

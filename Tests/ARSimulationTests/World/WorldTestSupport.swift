@@ -9,7 +9,7 @@ enum WorldFixtures {
     let ccw: [SIMD3<Float>] = [
       SIMD3(-half, 0, -half), SIMD3(-half, 0, half), SIMD3(half, 0, half), SIMD3(half, 0, -half),
     ]
-    return PlaneBoundary(vertices: clockwise ? ccw.reversed() : ccw)!
+    return try! PlaneBoundary(vertices: clockwise ? ccw.reversed() : ccw)
   }
 
   /// An anchor with pose `worldFromPlane`, a square boundary of half size `half` and a matching
@@ -20,7 +20,7 @@ enum WorldFixtures {
   ) -> PlaneAnchor {
     try! PlaneAnchor(
       identifier: identifier, transform: worldFromPlane.matrix,
-      extent: PlaneExtent(width: 2 * half, height: 2 * half)!,
+      extent: try! PlaneExtent(width: 2 * half, height: 2 * half),
       boundary: square(half: half, clockwise: clockwise), alignment: alignment)
   }
 

@@ -12,7 +12,7 @@ import Testing
   @Test func parametersReachTheFilter() throws {
     let filter = try AnyPositionFilter(
       name: "oneEuro", parameters: ["min-cutoff": "2.5", "beta": "0.1"])
-    #expect(filter == .oneEuro(OneEuroFilter(minCutoffHz: 2.5, beta: 0.1)!))
+    #expect(filter == .oneEuro(try! OneEuroFilter(minCutoffHz: 2.5, beta: 0.1)))
     let kalman = try AnyPositionFilter(
       name: "kalman", parameters: ["model": "position", "gate": "off"])
     guard case .constantPositionKalman(let k) = kalman else {

@@ -6,7 +6,7 @@ import Testing
   /// tau = 1 / (2π fc). For fc = 1 Hz and Te = 0.1 s: tau = 0.1591549, alpha = 1 / 2.591549 =
   /// 0.3858701 (by hand).
   @Test func betaZeroMatchesHandComputedExponential() throws {
-    var filter = try #require(OneEuroFilter(minCutoffHz: 1, beta: 0, derivativeCutoffHz: 1))
+    var filter = try OneEuroFilter(minCutoffHz: 1, beta: 0, derivativeCutoffHz: 1)
     let alpha = 0.385_870_1
     let x0 = filter.filter(SIMD3(1, 0, 0), timestampSeconds: 0)
     #expect(x0 == SIMD3(1, 0, 0))
@@ -19,8 +19,8 @@ import Testing
 
   /// beta > 0 raises the cutoff while the signal moves: the filter follows a step faster.
   @Test func speedCoefficientReducesLag() throws {
-    var slow = try #require(OneEuroFilter(minCutoffHz: 1, beta: 0))
-    var fast = try #require(OneEuroFilter(minCutoffHz: 1, beta: 10))
+    var slow = try OneEuroFilter(minCutoffHz: 1, beta: 0)
+    var fast = try OneEuroFilter(minCutoffHz: 1, beta: 10)
     for i in 0..<3 {
       slow.filter(.zero, timestampSeconds: Double(i) / 30)
       fast.filter(.zero, timestampSeconds: Double(i) / 30)
@@ -32,7 +32,7 @@ import Testing
 
   @Test(arguments: [0.5, 1.0, 5.0])
   func constantSignalPassesThroughUnchanged(minCutoffHz: Double) throws {
-    var filter = try #require(OneEuroFilter(minCutoffHz: minCutoffHz, beta: 0.7))
+    var filter = try OneEuroFilter(minCutoffHz: minCutoffHz, beta: 0.7)
     let value = SIMD3<Float>(0.1, -0.2, 0.3)
     for i in 0..<50 {
       #expect(filter.filter(value, timestampSeconds: Double(i) * 0.033) == value)
@@ -40,7 +40,7 @@ import Testing
   }
 
   @Test func nonIncreasingTimestampIsRejectedWithoutChange() throws {
-    var filter = try #require(OneEuroFilter())
+    var filter = try OneEuroFilter()
     filter.filter(SIMD3(0, 0, 0), timestampSeconds: 1)
     #expect(
       filter.update(measurement: SIMD3(5, 5, 5), timestampSeconds: 1)
@@ -52,17 +52,27 @@ import Testing
     #expect(filter.lastTimestampSeconds == 1)
   }
 
-  @Test func invalidParametersFail() {
-    #expect(OneEuroFilter(minCutoffHz: 0) == nil)
-    #expect(OneEuroFilter(minCutoffHz: 1, beta: -1) == nil)
-    #expect(OneEuroFilter(minCutoffHz: 1, derivativeCutoffHz: .nan) == nil)
+  @Test func invalidParametersThrowNamingTheParameter() {
+    #expect(
+      throws: ParameterError(parameter: "minCutoffHz", value: "0.0", requirement: "finite and > 0")
+    ) { try OneEuroFilter(minCutoffHz: 0) }
+    #expect(
+      throws: ParameterError(parameter: "beta", value: "-1.0", requirement: "finite and >= 0")
+    ) { try OneEuroFilter(minCutoffHz: 1, beta: -1) }
+    #expect(
+      throws: ParameterError(
+        parameter: "derivativeCutoffHz", value: "nan", requirement: "finite and > 0")
+    ) { try OneEuroFilter(minCutoffHz: 1, derivativeCutoffHz: .nan) }
+    #expect(
+      String(describing: ParameterError(parameter: "beta", value: "-1.0", requirement: ">= 0"))
+        == "beta must be >= 0, got -1.0")
   }
 }
 
 @Suite struct ExponentialFilterTests {
   /// tau = Te = 0.1 s gives alpha = 1 / (1 + 1) = 0.5: a unit step reads 0, 0.5, 0.75, 0.875.
   @Test func halfAlphaStepResponse() throws {
-    var filter = try #require(ExponentialFilter(timeConstantSeconds: 0.1))
+    var filter = try ExponentialFilter(timeConstantSeconds: 0.1)
     #expect(filter.filter(.zero, timestampSeconds: 0) == .zero)
     #expect(filter.filter(SIMD3(1, 1, 1), timestampSeconds: 0.1) == SIMD3(0.5, 0.5, 0.5))
     #expect(filter.filter(SIMD3(1, 1, 1), timestampSeconds: 0.2) == SIMD3(0.75, 0.75, 0.75))
@@ -71,13 +81,13 @@ import Testing
 
   /// A longer interval gives a larger alpha: Te = 0.3 s, tau = 0.1 s -> alpha = 1 / (1 + 1/3) = 0.75.
   @Test func alphaFollowsTheTimestampsNotTheFrameCount() throws {
-    var filter = try #require(ExponentialFilter(timeConstantSeconds: 0.1))
+    var filter = try ExponentialFilter(timeConstantSeconds: 0.1)
     filter.filter(.zero, timestampSeconds: 0)
     #expect(filter.filter(SIMD3(1, 0, 0), timestampSeconds: 0.3) == SIMD3(0.75, 0, 0))
   }
 
   @Test func nanMeasurementIsRejected() throws {
-    var filter = try #require(ExponentialFilter(timeConstantSeconds: 0.1))
+    var filter = try ExponentialFilter(timeConstantSeconds: 0.1)
     filter.filter(SIMD3(1, 2, 3), timestampSeconds: 0)
     #expect(
       filter.update(measurement: SIMD3(.nan, 0, 0), timestampSeconds: 1) == .rejectedNonFinite)
@@ -90,7 +100,7 @@ import Testing
 @Suite struct MovingMedianFilterTests {
   /// Window 0.25 s with samples every 0.1 s holds the last three samples (t - 0.25 < t_i <= t).
   @Test func medianOfTheWindowRejectsASpike() throws {
-    var filter = try #require(MovingMedianFilter(windowSeconds: 0.25))
+    var filter = try MovingMedianFilter(windowSeconds: 0.25)
     let xs: [Float] = [1, 5, 2, 100, 3]
     // Windows {1}, {1,5} (mean of the middle two), {1,5,2}, {5,2,100}, {2,100,3}.
     let expected: [Float] = [1, 3, 2, 5, 3]
@@ -101,7 +111,7 @@ import Testing
   }
 
   @Test func sampleCountIsBounded() throws {
-    var filter = try #require(MovingMedianFilter(windowSeconds: 10, maximumSampleCount: 2))
+    var filter = try MovingMedianFilter(windowSeconds: 10, maximumSampleCount: 2)
     filter.filter(SIMD3(0, 0, 0), timestampSeconds: 0)
     filter.filter(SIMD3(10, 0, 0), timestampSeconds: 1)
     // Only {10, 20} remain: median 15.

@@ -6,8 +6,8 @@ import Testing
   /// P⁻ = (Q + sqrt(Q² + 4QR)) / 2 = (1e-5 + sqrt(4.1e-9)) / 2 = 3.7015621e-5,
   /// K = P⁻ / (P⁻ + R) = 3.7015621e-5 / 1.37015621e-4 = 0.2701562.
   @Test func steadyStateGainMatchesClosedForm() throws {
-    var filter = try #require(
-      ConstantPositionKalmanFilter(processNoiseDensity: 1e-4, measurementStdMeters: 0.01))
+    var filter = try ConstantPositionKalmanFilter(
+      processNoiseDensity: 1e-4, measurementStdMeters: 0.01)
     var t = 0.0
     for _ in 0..<200 {
       filter.filter(.zero, timestampSeconds: t)
@@ -18,10 +18,9 @@ import Testing
   }
 
   @Test func gateRejectsAnOutlierThenReanchorsOnConsistentEvidence() throws {
-    var filter = try #require(
-      ConstantPositionKalmanFilter(
-        processNoiseDensity: 1e-6, measurementStdMeters: 0.003, gate: .probability999,
-        reanchorCount: 3))
+    var filter = try ConstantPositionKalmanFilter(
+      processNoiseDensity: 1e-6, measurementStdMeters: 0.003, gate: .probability999,
+      reanchorCount: 3)
     for i in 0..<10 { filter.filter(.zero, timestampSeconds: Double(i) / 30) }
     let far = SIMD3<Float>(0.1, 0, 0)
     #expect(filter.update(measurement: far, timestampSeconds: 10 / 30) == .rejectedOutlier)
@@ -32,8 +31,8 @@ import Testing
   }
 
   @Test func constantSignalPassesThroughUnchanged() throws {
-    var filter = try #require(
-      ConstantPositionKalmanFilter(processNoiseDensity: 1e-5, measurementStdMeters: 0.003))
+    var filter = try ConstantPositionKalmanFilter(
+      processNoiseDensity: 1e-5, measurementStdMeters: 0.003)
     let value = SIMD3<Float>(0.25, 0.5, -1)
     for i in 0..<30 { #expect(filter.filter(value, timestampSeconds: Double(i) / 30) == value) }
   }
@@ -43,10 +42,9 @@ import Testing
   /// A noise-free ramp: the constant-velocity model has no steady-state lag, so the estimate
   /// converges to the ramp itself.
   @Test func rampIsTrackedWithoutSteadyStateLag() throws {
-    var filter = try #require(
-      ConstantVelocityKalmanFilter(
-        accelerationNoiseDensity: 1e-3, measurementStdMeters: 0.003,
-        initialSpeedStdMetersPerSecond: 0.1, gate: .disabled))
+    var filter = try ConstantVelocityKalmanFilter(
+      accelerationNoiseDensity: 1e-3, measurementStdMeters: 0.003,
+      initialSpeedStdMetersPerSecond: 0.1, gate: .disabled)
     var last = SIMD3<Float>.zero
     for i in 0..<300 {
       let t = Double(i) / 30
@@ -57,9 +55,8 @@ import Testing
   }
 
   @Test func predictionExtrapolatesWithTheVelocity() throws {
-    var filter = try #require(
-      ConstantVelocityKalmanFilter(
-        accelerationNoiseDensity: 1e-2, measurementStdMeters: 0.001, gate: .disabled))
+    var filter = try ConstantVelocityKalmanFilter(
+      accelerationNoiseDensity: 1e-2, measurementStdMeters: 0.001, gate: .disabled)
     for i in 0..<200 {
       filter.filter(SIMD3(Float(i) * 0.01, 0, 0), timestampSeconds: Double(i) * 0.1)
     }
@@ -69,8 +66,8 @@ import Testing
   }
 
   @Test func nanMeasurementIsRejectedWithoutChange() throws {
-    var filter = try #require(
-      ConstantVelocityKalmanFilter(accelerationNoiseDensity: 1e-3, measurementStdMeters: 0.003))
+    var filter = try ConstantVelocityKalmanFilter(
+      accelerationNoiseDensity: 1e-3, measurementStdMeters: 0.003)
     filter.filter(SIMD3(1, 1, 1), timestampSeconds: 0)
     let before = filter
     #expect(

@@ -16,8 +16,8 @@ struct PlacementPipelineTests {
     transform: .identity,
     intrinsics: try! CameraIntrinsics(fx: 1000, fy: 1000, ox: 639.5, oy: 359.5),
     imageResolution: Size(width: 1280, height: 720))
-  static let viewport = Viewport(
-    size: Size(width: 1280, height: 720), interfaceOrientation: .landscapeRight)!
+  static let viewport = try! Viewport(
+    size: Size(width: 1280, height: 720), interfaceOrientation: .landscapeRight)
   static let request = try! VisionRequestSettings(
     orientation: .up, cropAndScale: .scaleFill, modelInputSize: Size(width: 416, height: 416))
   /// A centred box: Vision (0.45, 0.45, 0.1, 0.1), centre (0.5, 0.5).
@@ -31,15 +31,15 @@ struct PlacementPipelineTests {
     return try! PlaneAnchor(
       identifier: "WALL",
       transform: RigidTransform(rotation: rotation, translation: SIMD3(0, 0, z)).matrix,
-      extent: PlaneExtent(width: 1, height: 1)!,
-      boundary: PlaneBoundary(vertices: [
+      extent: try! PlaneExtent(width: 1, height: 1),
+      boundary: try! PlaneBoundary(vertices: [
         SIMD3(-0.5, 0, -0.5), SIMD3(-0.5, 0, 0.5), SIMD3(0.5, 0, 0.5), SIMD3(0.5, 0, -0.5),
-      ])!, alignment: .vertical)
+      ]), alignment: .vertical)
   }
 
   /// A 21x21 grid of feature points 2 cm apart in the plane z = -2, centred on the optical axis.
-  static let gridPoints = FeaturePointCloud(
-    points: (0..<441).map { i in SIMD3(Float(i % 21 - 10) * 0.02, Float(i / 21 - 10) * 0.02, -2) })!
+  static let gridPoints = try! FeaturePointCloud(
+    points: (0..<441).map { i in SIMD3(Float(i % 21 - 10) * 0.02, Float(i / 21 - 10) * 0.02, -2) })
 
   static func frame(_ world: FrameWorld) -> ViewportFrame {
     ViewportFrame(camera: camera, viewport: viewport, world: world)
@@ -122,8 +122,12 @@ struct PlacementPipelineTests {
   }
 
   @Test func anchorPointFractions() {
-    #expect(BoxAnchorPoint(x: 1.5, y: 0) == nil)
-    #expect(BoxAnchorPoint(x: .nan, y: 0) == nil)
+    #expect(throws: ParameterError(parameter: "x", value: "1.5", requirement: "within 0...1")) {
+      try BoxAnchorPoint(x: 1.5, y: 0)
+    }
+    #expect(throws: ParameterError(parameter: "y", value: "nan", requirement: "within 0...1")) {
+      try BoxAnchorPoint(x: 0, y: .nan)
+    }
     let box = Rect(x: 0.2, y: 0.4, width: 0.2, height: 0.1)
     let top = BoxAnchorPoint.topCenter.visionPoint(in: box)
     #expect(abs(top.x - 0.3) < 1e-12 && abs(top.y - 0.5) < 1e-12)

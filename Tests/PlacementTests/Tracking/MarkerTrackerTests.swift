@@ -9,7 +9,7 @@ import Testing
     var configuration = MarkerTrackerConfiguration()
     configure(&configuration)
     let filter = try AnyPositionFilter(name: "kalman", parameters: [:])
-    return try #require(MarkerTracker(configuration: configuration, filterPrototype: filter))
+    return try MarkerTracker(configuration: configuration, filterPrototype: filter)
   }
 
   static let p = SIMD3<Float>(0.1, -0.2, -0.5)
@@ -86,7 +86,7 @@ import Testing
     let filter = try AnyPositionFilter(
       name: "kalman",
       parameters: ["process-noise": "1e-3", "initial-speed-std": "0.2", "gate": "off"])
-    var tracker = try #require(MarkerTracker(filterPrototype: filter))
+    var tracker = try MarkerTracker(filterPrototype: filter)
     var leftID: Int?
     for i in 0..<180 {
       let t = Double(i) / 30
@@ -159,7 +159,7 @@ import Testing
   }
 
   @Test func projectionSeamPassesTheWorldPosition() throws {
-    var tracker = try #require(MarkerTracker())
+    var tracker = try MarkerTracker()
     let out = tracker.update(
       measurements: [MarkerMeasurement(label: "fan", position: Self.p)], timestampSeconds: 0)
     let marker = try #require(out.first)
@@ -173,6 +173,15 @@ import Testing
     var configuration = MarkerTrackerConfiguration()
     configuration.associationGateMeters = .nan
     let filter = try AnyPositionFilter(name: "median", parameters: [:])
-    #expect(MarkerTracker(configuration: configuration, filterPrototype: filter) == nil)
+    #expect(
+      throws: ParameterError(
+        parameter: "associationGateMeters", value: "nan", requirement: "finite and > 0")
+    ) { try MarkerTracker(configuration: configuration, filterPrototype: filter) }
+    configuration.associationGateMeters = 0.01
+    configuration.rigidMinimumSupport = 0
+    #expect(
+      throws: ParameterError(parameter: "rigidMinimumSupport", value: "0", requirement: ">= 1")
+    ) { try configuration.validate() }
+    #expect(!configuration.isValid)
   }
 }

@@ -43,8 +43,8 @@ enum TrackerViewFixtures {
   ) -> MarkerTracker<ConstantPositionKalmanFilter> {
     var configuration = MarkerTrackerConfiguration()
     configure(&configuration)
-    let filter = ConstantPositionKalmanFilter(
-      processNoiseDensity: 1e-7, measurementStdMeters: 0.003)!
-    return MarkerTracker(configuration: configuration, filterPrototype: filter)!
+    let filter = try! ConstantPositionKalmanFilter(
+      processNoiseDensity: 1e-7, measurementStdMeters: 0.003)
+    return try! MarkerTracker(configuration: configuration, filterPrototype: filter)
   }
 }

@@ -203,6 +203,6 @@ import Testing
     var bad = frame
     bad.featurePoints = overflow
     let error = try #require(throws: InputFileError.self) { try bad.frameWorld() }
-    #expect(error.jsonPath == "featurePoints.points")
+    #expect(error.jsonPath == "featurePoints.points[0]")
   }
 }

@@ -23,8 +23,8 @@ enum RenderTestSupport {
       imageResolution: Size(width: 400, height: 300))
   }
 
-  static let viewport = Viewport(
-    size: Size(width: 400, height: 300), interfaceOrientation: .landscapeRight)!
+  static let viewport = try! Viewport(
+    size: Size(width: 400, height: 300), interfaceOrientation: .landscapeRight)
 
   static func request() throws -> VisionRequestSettings {
     try VisionRequestSettings(
@@ -38,8 +38,8 @@ enum RenderTestSupport {
       transform: Matrix4x4(
         rotation: Matrix3x3(SIMD3(1, 0, 0), SIMD3(0, 0, 1), SIMD3(0, -1, 0)),
         translation: SIMD3(0, 0, -2)),
-      extent: PlaneExtent(width: 2, height: 2)!,
-      boundary: PlaneBoundary(rectangleHalfWidth: 1, halfHeight: 1)!, alignment: .vertical)
+      extent: try! PlaneExtent(width: 2, height: 2),
+      boundary: try! PlaneBoundary(rectangleHalfWidth: 1, halfHeight: 1), alignment: .vertical)
   }
 
   static func marker(id: Int, state: MarkerState, at position: SIMD3<Float>) -> TrackedMarker {

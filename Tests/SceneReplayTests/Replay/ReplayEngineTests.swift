@@ -193,7 +193,7 @@ struct ReplaySettingsTests {
        "matchThresholdMeters": 0.02}
       """
     let settings = try ReplaySettings(json: JSONParser.parse(text))
-    #expect(settings.filter == .exponential(ExponentialFilter(timeConstantSeconds: 0.2)!))
+    #expect(settings.filter == .exponential(try! ExponentialFilter(timeConstantSeconds: 0.2)))
     #expect(settings.tracker.associationGateMeters == 0.015)
     #expect(settings.tracker.confirmationHitCount == 2 && settings.tracker.rigidLayout)
     #expect(
@@ -201,7 +201,7 @@ struct ReplaySettingsTests {
         PlacementAttempt(target: .existingPlaneInfinite, alignment: .vertical),
         PlacementAttempt(target: .estimatedPlane, alignment: .any),
       ])
-    #expect(settings.placement.anchorPoint == BoxAnchorPoint(x: 0.5, y: 0.75))
+    #expect(try settings.placement.anchorPoint == BoxAnchorPoint(x: 0.5, y: 0.75))
     #expect(settings.placement.raycastOptions.backFacePolicy == .include)
     #expect(settings.placement.raycastOptions.seed == 9)
     #expect(settings.interpretVisionAs?.cropAndScale == .scaleFit)

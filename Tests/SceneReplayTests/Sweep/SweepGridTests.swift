@@ -47,7 +47,7 @@ import Testing
         == (try AnyPositionFilter(name: "kalman", parameters: ["measurement-std": "0.004"])))
     #expect(c13.tracker.associationGateMeters == 0.03)
     #expect(c13.tracker.confirmationHitCount == 3)
-    #expect(c13.placement.anchorPoint == BoxAnchorPoint(x: 0.5, y: 0.4))
+    #expect(try c13.placement.anchorPoint == BoxAnchorPoint(x: 0.5, y: 0.4))
     #expect(c13.matchThresholdMeters == 0.02)
   }
 

@@ -93,7 +93,7 @@ import _ReplayFixtures
     // Three shards written to three files, merged in reverse file order.
     var files: [String] = []
     for index in 0..<3 {
-      let shard = try #require(SweepShard(index: index, count: 3))
+      let shard = try SweepShard(index: index, count: 3)
       let bytes = try Self.lines(
         SweepRunner(grid: grid, recordingsDirectory: directory.path, threadCount: 2),
         shard.jobs(of: jobs), jobCount: 8)

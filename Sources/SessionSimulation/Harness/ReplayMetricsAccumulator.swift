@@ -1,0 +1,306 @@
+import ARSimulation
+import Placement
+import SceneFormat
+import SpatialMath
+
+/// Streams frames of shown markers into `ReplayMetrics`, per-marker logs and per-object scores in
+/// memory proportional to the number of markers and truth objects, not frames. Generic over the
+/// marker id (`Int` for the package's tracker, ``MarkerID`` for placers under test). Iteration
+/// order never depends on hashing: markers arrive in the placer's order, truth objects in
+/// recording order, logs are sorted by id.
+package struct ReplayMetricsAccumulator<MarkerKey: Hashable & Comparable & Sendable>: Sendable {
+  /// One marker in one frame.
+  package struct Marker: Sendable {
+    package var id: MarkerKey
+    package var label: String
+    package var position: SIMD3<Float>
+    package var state: MarkerState
+
+    package init(id: MarkerKey, label: String, position: SIMD3<Float>, state: MarkerState) {
+      self.id = id
+      self.label = label
+      self.position = position
+      self.state = state
+    }
+  }
+
+  struct TruthObject: Sendable {
+    let id: String
+    let label: String
+    let position: SIMD3<Float>
+  }
+
+  /// One marker over the frames so far.
+  package struct MarkerLog: Sendable {
+    package var id: MarkerKey
+    package var label: String
+    package var lastState: MarkerState
+    package var lastPosition: SIMD3<Float>
+    package var firstSeenSeconds: Double
+    package var lastSeenSeconds: Double
+    package var shownFrameCount = 0
+    package var isPresentAtEnd = true
+    var lastShownFrame: Int?
+    var lastShownPosition = SIMD3<Float>.zero
+    var squaredMotionSum = 0.0
+    var motionCount = 0
+
+    /// RMS frame-to-frame motion while shown, mm, or `nil` with fewer than two adjacent shown
+    /// frames.
+    package var jitterRMSMillimeters: Double? {
+      motionCount > 0 ? (squaredMotionSum / Double(motionCount)).squareRoot() : nil
+    }
+  }
+
+  /// One truth object over the frames so far.
+  package struct ObjectLog: Sendable {
+    package var visibleFrameCount = 0
+    package var matchedFrameCount = 0
+    var squaredErrorSum = 0.0
+
+    /// RMS distance to the marker matched to it (CLEAR-MOT matching), mm, or `nil` when never
+    /// matched.
+    package var errorRMSMillimeters: Double? {
+      matchedFrameCount > 0
+        ? (squaredErrorSum / Double(matchedFrameCount)).squareRoot() * 1000 : nil
+    }
+  }
+
+  let truth: [TruthObject]
+  package let thresholdMeters: Float
+  /// The placement settings: an object is placeable when a ray to it hits with their attempts.
+  let placement: PlacementSettings
+  /// CLEAR-MOT over the objects in view, and over the placeable ones.
+  var visibleEvaluator: MultiObjectTrackingEvaluator
+  var placeableEvaluator: MultiObjectTrackingEvaluator
+  var firstConfirmed: [Double?]
+  /// Per truth object: the time of the first frame it was placeable, and the time from then to
+  /// its first confirmed marker.
+  var firstPlaceable: [Double?]
+  var placeableToConfirmed: [Double?]
+  package private(set) var objectLogs: [ObjectLog]
+  var startSeconds: Double?
+  var reprojectionSquaredSum = 0.0
+  var reprojectionCount = 0
+  var logs: [MarkerKey: MarkerLog] = [:]
+  /// Dense evaluator ids in order of first appearance (the evaluator's results depend on id
+  /// equality only).
+  var evaluatorIDs: [MarkerKey: Int] = [:]
+  var pooledSquaredMotion = 0.0
+  var pooledMotionCount = 0
+  var asPlacedSquaredSum = 0.0
+  var asPlacedCount = 0
+  var lastMarkers: [Marker] = []
+  /// Frames added.
+  package private(set) var frameCount = 0
+
+  package init(
+    truth: RecordingTruth?, thresholdMeters threshold: Float?,
+    placement: PlacementSettings = PlacementSettings()
+  ) {
+    self.truth = (truth?.objects ?? []).map {
+      TruthObject(id: $0.id, label: $0.label, position: SIMD3<Float>($0.position))
+    }
+    thresholdMeters =
+      threshold ?? TrackingMetrics.halfNeighbourSpacingMeters(self.truth.map(\.position))
+      ?? 0.05
+    self.placement = placement
+    visibleEvaluator = MultiObjectTrackingEvaluator(thresholdMeters: self.thresholdMeters)
+    placeableEvaluator = visibleEvaluator
+    firstConfirmed = Array(repeating: nil, count: self.truth.count)
+    firstPlaceable = Array(repeating: nil, count: self.truth.count)
+    placeableToConfirmed = Array(repeating: nil, count: self.truth.count)
+    objectLogs = Array(repeating: ObjectLog(), count: self.truth.count)
+  }
+
+  /// Whether the object at `position` is placeable in a frame: a ray from the camera through it
+  /// hits a surface with the placement attempts (its surface is a known anchor there, or can be
+  /// estimated from the frame's feature points).
+  func isPlaceable(_ position: SIMD3<Float>, camera: Camera, world: FrameWorld) -> Bool {
+    guard
+      let ray = try? Ray(
+        origin: camera.positionInWorld, direction: position - camera.positionInWorld)
+    else { return false }
+    let raycaster = Raycaster(options: placement.raycastOptions)
+    for attempt in placement.attempts {
+      let query = RaycastQuery(ray: ray, allowing: attempt.target, alignment: attempt.alignment)
+      if !raycaster.raycast(query, in: world).isEmpty { return true }
+    }
+    return false
+  }
+
+  /// The truth objects' ids and labels, in recording order.
+  package var truthObjects: [(id: String, label: String)] { truth.map { ($0.id, $0.label) } }
+
+  /// The nearest truth object with `label` to `position`: index and distance (metres).
+  func nearestTruth(label: String, to position: SIMD3<Float>) -> (index: Int, distance: Float)? {
+    var best: (index: Int, distance: Float)?
+    for (i, object) in truth.enumerated() where object.label == label {
+      let d = object.position.distance(to: position)
+      if best.map({ d < $0.distance }) ?? true { best = (i, d) }
+    }
+    return best
+  }
+
+  /// Adds one frame's markers (every state; only shown ones are scored), seen with `camera` in
+  /// `viewport`, with the frame's planes and feature points (`world`, for placeability). Marker
+  /// ids must be unique within the frame.
+  package mutating func add(
+    frameIndex: Int, timestampSeconds t: Double, markers: [Marker], camera: Camera,
+    viewport: Viewport, world: FrameWorld
+  ) {
+    if startSeconds == nil { startSeconds = t }
+    frameCount += 1
+    lastMarkers = markers
+    for m in markers {
+      var log =
+        logs[m.id]
+        ?? MarkerLog(
+          id: m.id, label: m.label, lastState: m.state, lastPosition: m.position,
+          firstSeenSeconds: t, lastSeenSeconds: t)
+      log.lastState = m.state
+      log.lastPosition = m.position
+      log.lastSeenSeconds = t
+      if m.state.isShown {
+        log.shownFrameCount += 1
+        if log.lastShownFrame == frameIndex - 1 {
+          let squared = Double((m.position - log.lastShownPosition).lengthSquared) * 1e6
+          log.squaredMotionSum += squared
+          log.motionCount += 1
+          pooledSquaredMotion += squared
+          pooledMotionCount += 1
+        }
+        log.lastShownFrame = frameIndex
+        log.lastShownPosition = m.position
+      }
+      logs[m.id] = log
+    }
+    guard !truth.isEmpty else { return }
+
+    var visible: [Bool] = []
+    var placeable: [Bool] = []
+    for (index, object) in truth.enumerated() {
+      var isVisible = false
+      if case .visible = ViewportProjection(
+        worldPoint: object.position, camera: camera, viewport: viewport)
+      {
+        isVisible = true
+        objectLogs[index].visibleFrameCount += 1
+      }
+      let canPlace = isVisible && isPlaceable(object.position, camera: camera, world: world)
+      visible.append(isVisible)
+      placeable.append(canPlace)
+      if canPlace, firstPlaceable[index] == nil { firstPlaceable[index] = t }
+    }
+    let shown = markers.filter(\.state.isShown)
+    // Truth and markers are compared under the same rule: only what the viewport shows this frame
+    // counts. Everything takes part in the matching, so a marker kept for a button that is
+    // off-screen is neither a hit nor a false marker, and a marker just off the edge of the view
+    // for a button just inside it (or the other way round) is a match, not a miss and a false
+    // marker.
+    let inView = shown.map {
+      if case .visible = ViewportProjection(
+        worldPoint: $0.position, camera: camera, viewport: viewport)
+      {
+        return true
+      }
+      return false
+    }
+    let hypotheses = shown.map { marker -> (id: Int, position: SIMD3<Float>) in
+      let next = evaluatorIDs.count
+      let id = evaluatorIDs[marker.id] ?? next
+      if id == next { evaluatorIDs[marker.id] = id }
+      return (id, marker.position)
+    }
+    let allTruth = truth.map { (id: $0.id, position: $0.position) }
+    let matches = visibleEvaluator.addFrame(
+      truth: allTruth, hypotheses: hypotheses, countedTruth: visible, countedHypotheses: inView)
+    placeableEvaluator.addFrame(
+      truth: allTruth, hypotheses: hypotheses, countedTruth: placeable, countedHypotheses: inView)
+    for (index, match) in matches.enumerated() where visible[index] {
+      guard let distance = match.distanceMeters.map(Double.init) else { continue }
+      objectLogs[index].matchedFrameCount += 1
+      objectLogs[index].squaredErrorSum += distance * distance
+    }
+    let inViewIDs = Set(zip(shown, inView).filter(\.1).map(\.0.id))
+    for m in shown {
+      guard let (index, distance) = nearestTruth(label: m.label, to: m.position) else { continue }
+      asPlacedSquaredSum += Double(distance) * Double(distance)
+      asPlacedCount += 1
+      guard distance <= thresholdMeters else { continue }
+      if firstConfirmed[index] == nil { firstConfirmed[index] = t - (startSeconds ?? t) }
+      if let placeableSince = firstPlaceable[index], placeableToConfirmed[index] == nil {
+        placeableToConfirmed[index] = t - placeableSince
+      }
+      // Reprojection is measured where the marker is drawn: inside the viewport.
+      guard inViewIDs.contains(m.id) else { continue }
+      if let error = TrackingMetrics.reprojectionErrorPixels(
+        projected: camera.projectToImagePixels(m.position),
+        truth: camera.projectToImagePixels(truth[index].position))
+      {
+        reprojectionSquaredSum += error * error
+        reprojectionCount += 1
+      }
+    }
+  }
+
+  /// RMS distance (mm) of every shown marker in every frame to the nearest truth object with its
+  /// label, however far: where markers land, matched or not; `nil` without such markers.
+  package var asPlacedErrorRMSMillimeters: Double? {
+    asPlacedCount > 0 ? (asPlacedSquaredSum / Double(asPlacedCount)).squareRoot() * 1000 : nil
+  }
+
+  /// Seconds from the first frame to the first shown marker matching each truth object
+  /// (recording order), `nil` when never.
+  package var firstConfirmedSeconds: [Double?] { firstConfirmed }
+
+  /// The marker logs (id order) with `isPresentAtEnd` set, and, with truth, the metrics.
+  package func finish() -> (markers: [MarkerLog], metrics: ReplayMetrics?) {
+    let presentIDs = Set(lastMarkers.map(\.id))
+    var summaries: [MarkerLog] = []
+    for id in logs.keys.sorted() {
+      var log = logs[id]!
+      log.isPresentAtEnd = presentIDs.contains(id)
+      summaries.append(log)
+    }
+    guard !truth.isEmpty else { return (summaries, nil) }
+    var errors: [Double] = []
+    var falseMarkers = 0
+    for m in lastMarkers where m.state.isShown {
+      if let (_, distance) = nearestTruth(label: m.label, to: m.position),
+        distance <= thresholdMeters
+      {
+        errors.append(Double(distance) * 1000)
+      } else {
+        falseMarkers += 1
+      }
+    }
+    let metrics = ReplayMetrics(
+      matchThresholdMeters: thresholdMeters, tracking: visibleEvaluator.countedResult,
+      trackingPlaceable: placeableEvaluator.countedResult,
+      placementErrorRMSMillimeters: TrackingMetrics.rootMeanSquare(errors),
+      placementErrorMaxMillimeters: errors.max(),
+      jitterRMSMillimeters: pooledMotionCount > 0
+        ? (pooledSquaredMotion / Double(pooledMotionCount)).squareRoot() : nil,
+      reprojectionErrorRMSPixels: reprojectionCount > 0
+        ? (reprojectionSquaredSum / Double(reprojectionCount)).squareRoot() : nil,
+      timeToFirstConfirmed: zip(truth, firstConfirmed).map {
+        ReplayMetrics.FirstConfirmation(id: $0.id, seconds: $1)
+      }.sorted { $0.id < $1.id },
+      missedObjectCount: firstConfirmed.filter { $0 == nil }.count,
+      falseMarkerCount: falseMarkers,
+      timeFromPlaceableToConfirmed: truth.indices.map {
+        ReplayMetrics.PlaceableConfirmation(
+          id: truth[$0].id, placeableSeconds: firstPlaceable[$0].map { $0 - (startSeconds ?? 0) },
+          secondsToConfirmed: placeableToConfirmed[$0])
+      }.sorted { $0.id < $1.id })
+    return (summaries, metrics)
+  }
+
+  /// The nearest truth object of `label` to `position`: id and distance (metres), or `nil`.
+  package func nearestTruthObject(label: String, to position: SIMD3<Float>) -> (
+    id: String, distanceMeters: Float
+  )? {
+    nearestTruth(label: label, to: position).map { (truth[$0.index].id, $0.distance) }
+  }
+}

@@ -1,0 +1,106 @@
+import ARSimulation
+import Placement
+import SpatialMath
+
+/// App-style placement of a frame's observations, step by step, as ARKit apps write it: the box
+/// centre (Vision normalized, lower-left origin) -> the inverse of the Vision request's geometry
+/// (image normalized, top-left) -> the display transform (viewport normalized) ->
+/// `frame.raycastQuery(from:allowing:alignment:)` -> the first hit of the first query that hits.
+///
+/// Every step has the correct default (``ReferenceSteps`` uses them all). Each classic mistake of
+/// ``PlacementMistake/catalogue`` overrides the one step it gets wrong, so the catalogue shows
+/// each mistake as the few lines an app writes, in context. ``StepPlacer`` runs the steps and
+/// smooths the points into markers.
+public protocol PlacementSteps: Sendable {
+  /// The observations to place (default: all of ``SimulatedFrame/observations``).
+  func observations(in frame: SimulatedFrame) -> [Detection]
+  /// The point of the box to place, Vision normalized (lower-left origin; default: the centre).
+  func visionPoint(of observation: Detection, in frame: SimulatedFrame) -> Point
+  /// The image-normalized point (top-left origin) of a Vision point: the inverse of the request's
+  /// orientation, region of interest, crop and scale, and lower-left origin; `nil` when the
+  /// settings cannot be inverted.
+  func imagePoint(
+    forVisionPoint visionPoint: Point, request: VisionRequestSettings, in frame: SimulatedFrame
+  ) -> Point?
+  /// The viewport-normalized point (top-left origin) of an image point: the display transform
+  /// for the frame's interface orientation and viewport size.
+  func viewportPoint(forImagePoint imagePoint: Point, in frame: SimulatedFrame) -> Point?
+  /// The queries to try in order through a viewport-normalized point (default: existing plane
+  /// geometry, then an estimated plane, any alignment).
+  func raycastQueries(through viewportPoint: Point, in frame: SimulatedFrame) -> [RaycastQuery]
+  /// The world point: the first hit of the first query that hits (`nil` when none hits).
+  func worldPosition(from queries: [RaycastQuery], in frame: SimulatedFrame) -> SIMD3<Float>?
+  /// Called after each frame was placed (for steps that remember earlier frames).
+  mutating func didPlace(_ frame: SimulatedFrame)
+}
+
+extension PlacementSteps {
+  /// All the frame's observations.
+  public func observations(in frame: SimulatedFrame) -> [Detection] { frame.observations }
+
+  /// The box centre.
+  public func visionPoint(of observation: Detection, in frame: SimulatedFrame) -> Point {
+    let box = observation.boundingBox
+    return Point(x: box.midX, y: box.midY)
+  }
+
+  /// `VisionGeometry(settings: request, imageResolution:).imageNormalizedPoint(forVisionPoint:)`.
+  public func imagePoint(
+    forVisionPoint visionPoint: Point, request: VisionRequestSettings, in frame: SimulatedFrame
+  ) -> Point? {
+    guard
+      let geometry = try? VisionGeometry(
+        settings: request, imageResolution: frame.camera.imageResolution)
+    else { return nil }
+    return geometry.imageNormalizedPoint(forVisionPoint: visionPoint)
+  }
+
+  /// `frame.displayTransform(for: viewport.interfaceOrientation, viewportSize: viewport.size)`.
+  public func viewportPoint(forImagePoint imagePoint: Point, in frame: SimulatedFrame) -> Point? {
+    let viewport = frame.viewport
+    guard
+      let display = frame.displayTransform(
+        for: viewport.interfaceOrientation, viewportSize: viewport.size)
+    else { return nil }
+    return imagePoint.applying(display)
+  }
+
+  /// Existing plane geometry, then an estimated plane, any alignment.
+  public func raycastQueries(through viewportPoint: Point, in frame: SimulatedFrame)
+    -> [RaycastQuery]
+  {
+    [RaycastQuery.Target.existingPlaneGeometry, .estimatedPlane].compactMap {
+      frame.raycastQuery(from: viewportPoint, allowing: $0, alignment: .any)
+    }
+  }
+
+  /// The first hit of the first query that hits.
+  public func worldPosition(from queries: [RaycastQuery], in frame: SimulatedFrame)
+    -> SIMD3<Float>?
+  {
+    for query in queries {
+      if let hit = frame.raycast(query).first { return hit.worldPosition }
+    }
+    return nil
+  }
+
+  /// Nothing to remember.
+  public mutating func didPlace(_ frame: SimulatedFrame) {}
+
+  /// The world point of one observation through every step, or `nil` when a step fails or no
+  /// query hits.
+  public func worldPosition(of observation: Detection, in frame: SimulatedFrame) -> SIMD3<Float>? {
+    guard let request = frame.visionRequest,
+      let image = imagePoint(
+        forVisionPoint: visionPoint(of: observation, in: frame), request: request, in: frame),
+      let viewport = viewportPoint(forImagePoint: image, in: frame)
+    else { return nil }
+    return worldPosition(from: raycastQueries(through: viewport, in: frame), in: frame)
+  }
+}
+
+/// The correct steps: every default of ``PlacementSteps``.
+public struct ReferenceSteps: PlacementSteps {
+  /// Creates the steps.
+  public init() {}
+}

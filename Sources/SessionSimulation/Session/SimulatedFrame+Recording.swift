@@ -1,0 +1,78 @@
+import ARSimulation
+import Placement
+import SceneFormat
+
+extension SimulatedFrame {
+  /// What every frame of a recording shares: the header's viewport and Vision settings (already
+  /// converted) and the raycast options.
+  package struct RecordingContext: Sendable {
+    package let headerViewport: Viewport?
+    package let headerRequest: VisionRequestSettings?
+    package let raycastOptions: RaycastOptions
+  }
+
+  /// The session frame of a recorded frame: the camera, the world, the viewport (the frame's,
+  /// else the header's; a frame's `interfaceOrientation` alone turns the header's viewport
+  /// without changing its size), the observations and their request settings (the frame's,
+  /// else the header's). Anchor changes and tracked raycast updates are left empty.
+  ///
+  /// A pure function of its inputs, so frames convert in parallel.
+  ///
+  /// - Returns: the frame, or a `InputFileError` with a path relative to the frame
+  ///   (`camera.intrinsics`, `planes[2].boundary`, `viewport`, `vision.modelInputSize`).
+  package static func converting(
+    _ frame: RecordingFrame, frameIndex: Int, context: RecordingContext
+  ) -> Result<SimulatedFrame, InputFileError> {
+    do {
+      let camera = try frame.simulatedCamera()
+      let world = try frame.frameWorld()
+      var viewport = context.headerViewport
+      if let recorded = frame.viewport {
+        do {
+          viewport = try recorded.simulatedViewport()
+        } catch let error as InputFileError {
+          throw error.prefixed(.key("viewport"))
+        }
+      }
+      guard let base = viewport else {
+        throw InputFileError(
+          .missingField, "no viewport in the frame or the recording header",
+          path: [.key("viewport")])
+      }
+      let shown =
+        frame.interfaceOrientation.flatMap {
+          Viewport(unchecked: base.size, interfaceOrientation: $0)
+        } ?? base
+      var request = context.headerRequest
+      if let vision = frame.vision {
+        do {
+          request = try vision.requestSettings()
+        } catch let error as InputFileError {
+          throw error.prefixed(.key("vision"))
+        }
+      }
+      return .success(
+        SimulatedFrame(
+          frameIndex: frameIndex, timestamp: frame.timestamp, camera: camera, viewport: shown,
+          world: world, observations: frame.detections.map(Detection.init(recording:)),
+          visionRequest: request, deviceDisplayTransform: frame.displayTransform,
+          raycastOptions: context.raycastOptions))
+    } catch let error as InputFileError {
+      return .failure(error)
+    } catch {
+      return .failure(InputFileError(.invalidValue, "\(error)"))
+    }
+  }
+}
+
+extension Detection {
+  /// The domain form of a recorded detection (confidences rounded to `Float`).
+  public init(recording detection: RecordingDetection) {
+    self.init(
+      label: detection.label, confidence: Float(detection.confidence),
+      boundingBox: detection.boundingBox,
+      rankedLabels: (detection.labels ?? []).map {
+        RankedLabel(identifier: $0.identifier, confidence: Float($0.confidence))
+      })
+  }
+}

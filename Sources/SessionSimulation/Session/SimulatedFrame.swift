@@ -1,0 +1,104 @@
+import ARSimulation
+import Placement
+import SpatialMath
+
+/// One frame of a ``SimulatedSession``, shaped like ARKit's `ARFrame`: what an app sees at one
+/// moment (the camera, the anchors, the feature points), the detector's output for it as Vision
+/// observations with the request settings that produced them, and the view that shows it.
+///
+/// Spaces: world metres (+y up); `camera.transform` is worldFromCamera; image coordinates are the
+/// captured landscape image (top-left origin); viewport coordinates are the view on screen
+/// (top-left origin), normalized (0...1) or in points; Vision boxes are normalized with a
+/// **lower-left** origin, relative to what the model saw. The frame carries no ground truth.
+public struct SimulatedFrame: Sendable, Hashable {
+  /// The frame's 0-based index in the recording (skipped invalid frames keep their indices).
+  public let frameIndex: Int
+  /// Capture time in seconds (`ARFrame.timestamp`); strictly increasing.
+  public let timestamp: Double
+  /// The camera (`ARFrame.camera`): pose, intrinsics, image resolution, `projectPoint`,
+  /// `unprojectPoint`, `projectionMatrix`, `viewMatrix`, and `trackingState` when recorded.
+  public let camera: Camera
+  /// The view that shows the camera image in this frame: size in points and interface
+  /// orientation (the recording's, changing when the device rotates).
+  public let viewport: Viewport
+  /// The plane anchors and feature points raycasts run against.
+  public let world: FrameWorld
+  /// The detector's results for this frame (`VNRecognizedObjectObservation`s): `boundingBox`
+  /// in Vision normalized coordinates (lower-left origin, relative to the region the model saw),
+  /// ranked `labels`, `confidence`.
+  public let observations: [Detection]
+  /// The Vision request settings that produced ``observations`` (orientation, region of
+  /// interest, crop and scale, model input size), or `nil` when the recording has none.
+  public let visionRequest: VisionRequestSettings?
+  /// The display transform the device reported for ``viewport`` when the recording has it (for
+  /// comparison; ``displayTransform(for:viewportSize:)`` always computes ARKit's model), else
+  /// `nil`.
+  public let deviceDisplayTransform: AffineTransform2D?
+  /// The anchors added, updated and removed since the previous frame the session handed out.
+  public internal(set) var anchorChanges: AnchorChanges
+  /// The tracked raycasts whose results changed with this frame, in creation order.
+  public internal(set) var trackedRaycastUpdates: [TrackedRaycastUpdate]
+  /// The options of raycasts made through ``raycast(_:)``.
+  public let raycastOptions: RaycastOptions
+
+  /// Creates a frame (the session makes them; tests and tools may build one directly).
+  public init(
+    frameIndex: Int, timestamp: Double, camera: Camera, viewport: Viewport,
+    world: FrameWorld = FrameWorld(), observations: [Detection] = [],
+    visionRequest: VisionRequestSettings? = nil, deviceDisplayTransform: AffineTransform2D? = nil,
+    anchorChanges: AnchorChanges = AnchorChanges(),
+    trackedRaycastUpdates: [TrackedRaycastUpdate] = [], raycastOptions: RaycastOptions = .default
+  ) {
+    self.frameIndex = frameIndex
+    self.timestamp = timestamp
+    self.camera = camera
+    self.viewport = viewport
+    self.world = world
+    self.observations = observations
+    self.visionRequest = visionRequest
+    self.deviceDisplayTransform = deviceDisplayTransform
+    self.anchorChanges = anchorChanges
+    self.trackedRaycastUpdates = trackedRaycastUpdates
+    self.raycastOptions = raycastOptions
+  }
+
+  /// The plane anchors (`ARFrame.anchors`; plane anchors are the only kind recorded).
+  public var anchors: [PlaneAnchor] { world.planeAnchors }
+
+  /// The feature points (`ARFrame.rawFeaturePoints`), or `nil` when the frame has none.
+  public var rawFeaturePoints: FeaturePointCloud? {
+    world.featurePoints.count == 0 ? nil : world.featurePoints
+  }
+
+  /// The camera, viewport and world as the raycasting layer takes them.
+  public var viewportFrame: ViewportFrame {
+    ViewportFrame(camera: camera, viewport: viewport, world: world)
+  }
+
+  /// The transform from image-normalized to viewport-normalized coordinates (both top-left
+  /// origin; `ARFrame.displayTransform(for:viewportSize:)`): rotation for the interface
+  /// orientation, then aspect fill of the view. `nil` when `viewportSize` is not positive.
+  public func displayTransform(for orientation: InterfaceOrientation, viewportSize: Size)
+    -> AffineTransform2D?
+  {
+    camera.displayTransform(for: orientation, viewportSize: viewportSize)
+  }
+
+  /// The world-space raycast query through a **viewport-normalized** point (top-left origin,
+  /// 0...1 across ``viewport``; `ARFrame.raycastQuery(from:allowing:alignment:)`), from the
+  /// camera centre; `nil` when the point is not finite or cannot be unprojected. Points outside
+  /// 0...1 are allowed (they look outside the view).
+  public func raycastQuery(
+    from viewportNormalized: Point, allowing target: RaycastQuery.Target,
+    alignment: RaycastQuery.TargetAlignment
+  ) -> RaycastQuery? {
+    viewportFrame.raycastQuery(from: viewportNormalized, allowing: target, alignment: alignment)
+  }
+
+  /// Every hit of `query` in this frame's world, nearest first (`ARSession.raycast(_:)`: plane
+  /// anchors by geometry or as infinite planes, or a plane estimated from the feature points
+  /// around the ray), with ``raycastOptions``.
+  public func raycast(_ query: RaycastQuery) -> [RaycastResult] {
+    Raycaster(options: raycastOptions).raycast(query, in: world)
+  }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Placement
+import SceneFormat
+import SceneReplay
+import Testing
+
+/// `ReplayEngine` runs the package's placement and tracking through `SimulatedSession`. This
+/// pins that path against a minimal loop written here without the session: recording frames ->
+/// domain camera, viewport and world -> `PlacementPipeline` -> `MarkerTracker` (with the frame's
+/// `DetectorView`: the camera and the part of the image the model saw). Every frame's
+/// markers (ids, labels, positions, states) must be identical on every recording in Scenes/.
+@Suite struct ReplayOnePathTests {
+  /// The markers of every frame from the minimal loop.
+  static func minimalLoop(_ recording: Recording, settings: ReplaySettings) throws
+    -> [[TrackedMarker]]
+  {
+    let header = recording.header
+    let request = try #require(header.vision).requestSettings()
+    let headerViewport = try header.viewport?.simulatedViewport()
+    let pipeline = PlacementPipeline(settings: settings.placement)
+    var tracker = try MarkerTracker(
+      configuration: settings.tracker, filterPrototype: settings.filter)
+    var output: [[TrackedMarker]] = []
+    for frame in recording.frames {
+      let camera = try frame.simulatedCamera()
+      let seen = try VisionGeometry(settings: request, imageResolution: camera.imageResolution)
+        .modelVisibleImageNormalizedRect
+      var viewport = try #require(try frame.viewport?.simulatedViewport() ?? headerViewport)
+      if let orientation = frame.interfaceOrientation {
+        viewport = try Viewport(size: viewport.size, interfaceOrientation: orientation)
+      }
+      let detections = frame.detections.map {
+        Detection(
+          label: $0.label, confidence: Float($0.confidence), boundingBox: $0.boundingBox,
+          rankedLabels: ($0.labels ?? []).map {
+            Detection.RankedLabel(identifier: $0.identifier, confidence: Float($0.confidence))
+          })
+      }
+      let placements = pipeline.place(
+        detections, request: request,
+        in: ViewportFrame(camera: camera, viewport: viewport, world: try frame.frameWorld()))
+      output.append(
+        tracker.update(
+          measurements: placements.compactMap(\.measurement), timestampSeconds: frame.timestamp,
+          view: DetectorView(camera: camera, detectedImageNormalizedRect: seen)))
+    }
+    return output
+  }
+
+  @Test(arguments: ScenesReplayDeterminismTests.recordings())
+  func sessionReplayEqualsTheMinimalLoop(relativePath: String) throws {
+    let path = ScenesDirectoryTests.scenes.appendingPathComponent(relativePath).path
+    let settings = ReplaySettings()
+    let expected = try Self.minimalLoop(Recording(contentsOfFile: path), settings: settings)
+    var source = try ReplaySource(contentsOfFile: path)
+    var replayed: [[MarkerSnapshot]] = []
+    let report = try ReplayEngine(settings: settings, threadCount: 2, chunkFrameCount: 64).run(
+      &source, onFrame: { replayed.append($0.markers) })
+    #expect(report.frameCount == expected.count)
+    #expect(replayed.count == expected.count)
+    var identical = replayed.count == expected.count
+    for (frame, (snapshots, markers)) in zip(replayed, expected).enumerated() {
+      let same =
+        snapshots.map(\.id) == markers.map(\.id) && snapshots.map(\.label) == markers.map(\.label)
+        && snapshots.map(\.worldPosition) == markers.map(\.position)
+        && snapshots.map(\.state) == markers.map(\.state)
+      if !same {
+        identical = false
+        Issue.record("\(relativePath): frame \(frame) differs")
+        break
+      }
+    }
+    #expect(identical)
+    if !relativePath.contains("/") {  // The synthesized scenes (the three-frame ones place none).
+      #expect(expected.contains { !$0.isEmpty }, "\(relativePath): the loop placed no marker")
+    }
+  }
+}
