@@ -78,6 +78,8 @@ struct TrackingCauseAnalysis {
   let recording: Recording
   let reference: Recording?
   let settings: ReplaySettings
+  /// Print every expired marker with its object's detector visibility over the last 90 frames
+  /// (stdout; `TRACKING_SCENES_TRACE`).
   var trace = false
 
   /// Replays `recording` with `settings` and attributes every outlier and identity loss.
@@ -202,13 +204,6 @@ struct TrackingCauseAnalysis {
           var best = parts[0]
           for part in parts.dropFirst() where part.1 > best.1 { best = part }
           return best.0
-        }
-        if trace, let source, truth[source].id == "button-8", frameIndex > 700, frameIndex < 800 {
-          let mid = outcome.markerID ?? -1
-          let pp = prior[mid]?.position ?? m
-          print(
-            "  f\(frameIndex) \(truth[source].id) \(outcome) d=\(m.distance(to: pp)) mErr=\(m.distance(to: truth[source].position)) markerErr=\(pp.distance(to: truth[source].position)) tgt=\(input[j].target.map { "\($0)" } ?? "-")"
-          )
         }
         switch outcome {
         case .accepted(let id):
