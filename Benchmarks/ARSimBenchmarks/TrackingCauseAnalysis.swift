@@ -46,6 +46,8 @@ struct TrackingCauseAnalysis {
     var spawnsWhileObjectHadMarker: [String: Int] = [:]
     var firstSightingSpawns = 0
     var rayNoiseMillimeters: [Double] = []
+    /// Distances of matched marker-object pairs in view, mm (CLEAR-MOT's MOTP terms).
+    var matchedErrorMillimeters: [Double] = []
     var viewpointBiasChangeMillimeters: [Double] = []
     var trackingErrorMillimeters: [Double] = []
     var speedMetersPerSecond: [Double] = []
@@ -55,7 +57,9 @@ struct TrackingCauseAnalysis {
   }
 
   struct ObjectRecord {
+    /// The marker matched to the object last (in any frame), and last while it counted (in view).
     var lastMatchedMarker: Int?
+    var lastCountedMarker: Int?
     var lastMatchFrame = -1
     /// Per frame: inside the detector's view of the true camera.
     var inView: [Bool] = []
@@ -262,40 +266,45 @@ struct TrackingCauseAnalysis {
         markers[marker.id, default: MarkerRecord()].isShown = marker.state.isShown
       }
 
-      // Identity: the evaluator's matches, as ReplayMetricsAccumulator feeds it.
-      var present: [(id: String, position: SIMD3<Float>)] = []
-      var presentIndex: [Int] = []
-      for (index, object) in truth.enumerated() {
+      // Identity: the evaluator's matches, as the replay's metrics feed it (every object and
+      // shown marker takes part; objects in view and markers drawn in view count). An identity
+      // loss is a counted object matched to another marker than at its last counted match.
+      let visible = truth.map { object -> Bool in
         if case .visible = ViewportProjection(
           worldPoint: object.position, camera: camera, viewport: viewport)
         {
-          present.append((object.id, object.position))
-          presentIndex.append(index)
+          return true
         }
+        return false
       }
-      let hypotheses = current.filter {
-        guard $0.state.isShown else { return false }
+      let shown = current.filter(\.state.isShown)
+      let inView = shown.map { marker -> Bool in
         if case .visible = ViewportProjection(
-          worldPoint: $0.position, camera: camera, viewport: viewport)
+          worldPoint: marker.position, camera: camera, viewport: viewport)
         {
           return true
         }
         return false
       }
       let matches = evaluator.addFrame(
-        truth: present, hypotheses: hypotheses.map { ($0.id, $0.position) })
-      let visibleIDs = Set(hypotheses.map(\.id))
-      for (slot, match) in matches.enumerated() {
-        let index = presentIndex[slot]
+        truth: truth.map { ($0.id, $0.position) }, hypotheses: shown.map { ($0.id, $0.position) },
+        countedTruth: visible, countedHypotheses: inView)
+      let visibleIDs = Set(zip(shown, inView).filter(\.1).map(\.0.id))
+      for (index, match) in matches.enumerated() {
         guard let matched = match.hypothesisID else { continue }
-        if match.isIDSwitch, let old = objects[index].lastMatchedMarker {
+        objects[index].lastMatchedMarker = matched
+        guard visible[index] else { continue }
+        if let distance = match.distanceMeters {
+          result.matchedErrorMillimeters.append(Double(distance) * 1000)
+        }
+        if let old = objects[index].lastCountedMarker, old != matched {
           let cause = identityCause(
             object: index, oldMarker: old, frame: frameIndex, objects: objects,
             markers: markers, truth: truth[index].position, threshold: threshold,
             visibleIDs: visibleIDs)
           result.identityLosses[cause, default: 0] += 1
         }
-        objects[index].lastMatchedMarker = matched
+        objects[index].lastCountedMarker = matched
         objects[index].lastMatchFrame = frameIndex
       }
       result.frames += 1

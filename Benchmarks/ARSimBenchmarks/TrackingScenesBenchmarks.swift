@@ -69,7 +69,12 @@ enum TrackingScenesBenchmarks {
                 "tracking-scenes: \(entry.name): analysis replay differs from ReplayEngine\n".utf8))
             exit(1)
           }
-          scene["causes"] = json(analysis)
+          var causes = json(analysis)
+          // The analysis finds the replay's ID switches itself; say whether it found them all.
+          causes["identityLossesEqualReplayIDSwitches"] =
+            analysis.identityLosses.values.reduce(0, +)
+            == (report.metrics?.tracking.idSwitchCount ?? 0)
+          scene["causes"] = causes
         }
         scenes[entry.name] = scene
       }
@@ -112,6 +117,7 @@ enum TrackingScenesBenchmarks {
       "idf1": goal(t.idf1, atLeast: 0.95),
       "motaPlaceable": goal(p.mota, atLeast: 0.95),
       "motaVisible": goal(t.mota),
+      "idf1Placeable": goal(p.idf1),
       "maximumSecondsFromPlaceableToConfirmed": goal(confirm, atMost: 0.5),
       "jitterRMSMillimeters": goal(metrics.jitterRMSMillimeters, atMost: 1),
       "placementErrorRMSMillimeters": goal(
@@ -154,6 +160,9 @@ enum TrackingScenesBenchmarks {
       "spawnsWhileObjectHadMarker": a.spawnsWhileObjectHadMarker,
       "firstSightingSpawns": a.firstSightingSpawns,
       "rayNoiseMillimeters": percentiles(a.rayNoiseMillimeters),
+      "matchedErrorRMSMillimeters": rounded(
+        (a.matchedErrorMillimeters.reduce(0) { $0 + $1 * $1 }
+          / Double(max(1, a.matchedErrorMillimeters.count))).squareRoot()),
       "rayNoiseAbove12Millimeters": rounded(
         Double(a.rayNoiseMillimeters.filter { $0 > 12 }.count)
           / Double(max(1, a.rayNoiseMillimeters.count))),

@@ -122,7 +122,8 @@ public struct ReplayEngine: Sendable {
           markers: markers.map {
             .init(id: $0.id, label: $0.label, position: $0.position, state: $0.state)
           },
-          camera: frame.camera, viewport: frame.viewport, world: frame.world)
+          camera: frame.camera, viewport: frame.viewport, world: frame.world,
+          placed: Self.placedPoints(placements))
         if report.firstTimestampSeconds == nil {
           report.firstTimestampSeconds = frame.timestamp
         }
@@ -170,6 +171,17 @@ public struct ReplayEngine: Sendable {
       throw error.prefixed(.key("vision")).located(file: file)
     }
     return nil
+  }
+
+  /// The label and world point of every placed detection.
+  static func placedPoints(_ placements: [PlacementResult]) -> [(
+    label: String, position: SIMD3<Float>
+  )] {
+    var points: [(label: String, position: SIMD3<Float>)] = []
+    for result in placements {
+      if let position = result.worldPosition { points.append((result.detection.label, position)) }
+    }
+    return points
   }
 
   /// What the detector saw in `frame`: its camera and the part of the image the model looked at

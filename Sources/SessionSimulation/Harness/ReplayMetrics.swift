@@ -15,9 +15,11 @@ import SceneFormat
 ///
 /// An object is *placeable* in a frame when it counts (in the viewport) and a ray from the
 /// frame's camera through it hits a surface with the replay's placement attempts — its surface
-/// is a known plane anchor there or can be estimated from the frame's feature points — so a
-/// marker could have been placed for it. `trackingPlaceable` scores only placeable objects
-/// (markers on objects that are in view but not placeable are neither hits nor false markers).
+/// is a known plane anchor there or can be estimated from the frame's feature points — or a
+/// detection with its label was placed within the match threshold of it: a marker could have
+/// been placed for it (`PlacementScorer`, which does not see a placer's detections, uses the ray
+/// alone). `trackingPlaceable` scores only placeable objects (markers on objects that are in view
+/// but not placeable are neither hits nor false markers).
 public struct ReplayMetrics: Sendable, Hashable {
   /// The matching distance used, metres.
   public var matchThresholdMeters: Float

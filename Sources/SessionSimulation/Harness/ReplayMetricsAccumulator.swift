@@ -113,9 +113,11 @@ package struct ReplayMetricsAccumulator<MarkerKey: Hashable & Comparable & Senda
     objectLogs = Array(repeating: ObjectLog(), count: self.truth.count)
   }
 
-  /// Whether the object at `position` is placeable in a frame: a ray from the camera through it
-  /// hits a surface with the placement attempts (its surface is a known anchor there, or can be
-  /// estimated from the frame's feature points).
+  /// Whether a ray from the camera through `position` hits a surface with the placement attempts
+  /// (the object's surface is a known anchor there, or can be estimated from the frame's feature
+  /// points). An object is placeable in a frame when it is in view and this holds or a detection
+  /// with its label was placed within the match threshold of it (the ray to an object's top can
+  /// miss the edge of an anchor that the ray to its middle meets).
   func isPlaceable(_ position: SIMD3<Float>, camera: Camera, world: FrameWorld) -> Bool {
     guard
       let ray = try? Ray(
@@ -143,11 +145,12 @@ package struct ReplayMetricsAccumulator<MarkerKey: Hashable & Comparable & Senda
   }
 
   /// Adds one frame's markers (every state; only shown ones are scored), seen with `camera` in
-  /// `viewport`, with the frame's planes and feature points (`world`, for placeability). Marker
-  /// ids must be unique within the frame.
+  /// `viewport`, with the frame's planes and feature points (`world`) and the points the frame's
+  /// detections were placed at (`placed`: label and world position), both for placeability.
+  /// Marker ids must be unique within the frame.
   package mutating func add(
     frameIndex: Int, timestampSeconds t: Double, markers: [Marker], camera: Camera,
-    viewport: Viewport, world: FrameWorld
+    viewport: Viewport, world: FrameWorld, placed: [(label: String, position: SIMD3<Float>)] = []
   ) {
     if startSeconds == nil { startSeconds = t }
     frameCount += 1
@@ -187,7 +190,12 @@ package struct ReplayMetricsAccumulator<MarkerKey: Hashable & Comparable & Senda
         isVisible = true
         objectLogs[index].visibleFrameCount += 1
       }
-      let canPlace = isVisible && isPlaceable(object.position, camera: camera, world: world)
+      var wasPlaced = false
+      for point in placed where point.label == object.label {
+        if point.position.distance(to: object.position) <= thresholdMeters { wasPlaced = true }
+      }
+      let canPlace =
+        isVisible && (wasPlaced || isPlaceable(object.position, camera: camera, world: world))
       visible.append(isVisible)
       placeable.append(canPlace)
       if canPlace, firstPlaceable[index] == nil { firstPlaceable[index] = t }
