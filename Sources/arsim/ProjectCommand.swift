@@ -6,6 +6,9 @@ import SpatialMath
 enum ProjectCommand {
   static let usage = """
     USAGE: arsim project [FILE] --intrinsics fx,fy,ox,oy [options]
+           arsim project --projection-matrix --intrinsics fx,fy,ox,oy --image-size WxH
+                         --viewport WxH --interface-orientation NAME --z-near N --z-far F
+           arsim project --view-matrix --camera-transform N*16 --interface-orientation NAME
 
     Reads a JSON array of world points [[x,y,z], ...] (metres) from FILE, or from standard input
     when FILE is absent or "-", and prints a JSON array with the image pixel [u,v] (top-left
@@ -17,19 +20,39 @@ enum ProjectCommand {
     point (x,y,z) lands at u = ox + 0.5 + fx*x/(-z), v = oy + 0.5 - fy*y/(-z). OpenCV's pixel
     coordinates (cv::projectPoints) are u_opencv = u - 0.5, v_opencv = v - 0.5.
 
+    With --projection-matrix and/or --view-matrix it reads no points and prints ARKit's
+    rendering matrices instead, as one JSON object: {"projectionMatrix": [16 numbers]} is
+    ARCamera.projectionMatrix(for:viewportSize:zNear:zFar:), {"viewMatrix": [16 numbers]} is
+    ARCamera.viewMatrix(for:). Both are column-major as simd stores them: element [4*c + r] is
+    column c, row r (so [8] is column 2, row 0 and [12], [13], [14] hold the translation column).
+    A world point p gives clip = projection * view * (p, 1) and normalized device coordinates
+    clip.xyz / clip.w: x and y in -1...1 across the viewport (+y up), i.e. the viewport point
+    ((x + 1)/2 * width, (1 - y)/2 * height) where projectPoint draws p; z in 0...1 as Metal's
+    depth (0 at --z-near, 1 at --z-far); clip.w is the depth in metres.
+
     OPTIONS:
       --image-size WxH            Captured image size in pixels. Default: 1920x1440.
     \(CameraOptions.help)
+      --projection-matrix         Print the projection matrix (needs --intrinsics, --viewport,
+                                  --interface-orientation, --z-near, --z-far).
+      --view-matrix               Print the view matrix of --camera-transform (needs
+                                  --interface-orientation; no intrinsics).
+      --viewport WxH              Viewport size in points (with --projection-matrix).
+      --interface-orientation NAME
+                                  portrait, portraitUpsideDown, landscapeLeft, landscapeRight
+                                  (with --projection-matrix or --view-matrix).
+      --z-near N, --z-far F       Clip distances in metres, 0 < N < F (with --projection-matrix).
       --help                      Show this help.
     """
 
-  static let options: [String: ParsedArguments.Arity] = CameraOptions.specs.merging([
-    "image-size": .one
-  ]) { a, _ in a }
+  static let options: [String: ParsedArguments.Arity] = CameraOptions.specs.merging(
+    ["image-size": .one].merging(RenderingMatrices.options) { a, _ in a }
+  ) { a, _ in a }
 
   static func run(_ arguments: [String]) throws(CommandLineError) -> String {
     let parsed = try ParsedArguments(arguments, options: options)
     if parsed.wantsHelp { return usage }
+    if let matrices = try RenderingMatrices(parsed) { return try matrices.run(parsed) }
     guard parsed.positional.count <= 1 else {
       throw .usage("expected at most one input file, got \(parsed.positional.count)")
     }
@@ -48,30 +71,10 @@ enum ProjectCommand {
   /// Reads `[[x,y,z], ...]`; errors name the file and the element index.
   private static func readPoints(path: String) throws(CommandLineError) -> [SIMD3<Float>] {
     let name = path == "-" ? "<stdin>" : path
-    let data: Data
-    if path == "-" {
-      data = FileHandle.standardInput.readDataToEndOfFile()
-    } else {
-      guard let contents = FileManager.default.contents(atPath: path) else {
-        throw .runtime("\(name): cannot read the file")
-      }
-      data = contents
-    }
-    try JSONPath.requireValidJSON(data, name: name)
-    let values: [[Double]]
-    do {
-      values = try JSONDecoder().decode([[Double]].self, from: data)
-    } catch let error as DecodingError {
-      throw .runtime("\(name): \(JSONPath.describe(error))")
-    } catch {
-      throw .runtime("\(name): \(error.localizedDescription)")
-    }
     var points: [SIMD3<Float>] = []
-    points.reserveCapacity(values.count)
-    for (index, xyz) in values.enumerated() {
-      guard xyz.count == 3 else {
-        throw .runtime("\(name): $[\(index)]: expected [x, y, z], got \(xyz.count) numbers")
-      }
+    for (index, xyz) in try NumberTupleInput.read(path: path, count: 3, shape: "[x, y, z]")
+      .enumerated()
+    {
       let point = SIMD3<Float>(Float(xyz[0]), Float(xyz[1]), Float(xyz[2]))
       guard point.isFinite else {
         throw .runtime("\(name): $[\(index)]: coordinates must be finite (and within Float range)")

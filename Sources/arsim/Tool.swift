@@ -45,6 +45,10 @@ enum Tool {
       "sweep", "Replay recordings under a parameter grid (sharded), rank the settings.",
       .returning(SweepCommand.run)
     ),
+    (
+      "arcore", "ARCore's conventions: transform points between ARCore's 2D spaces.",
+      .returning(ArcoreCommand.run)
+    ),
   ]
 
   static var usage: String {

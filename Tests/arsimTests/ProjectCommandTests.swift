@@ -33,6 +33,149 @@ struct ProjectCommandTests {
     #expect(array == [[960.5, 720.5]])
   }
 
+  /// The JSON object's numbers under `key`.
+  static func matrix(_ stdout: String, _ key: String) throws -> [Double] {
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: [Double]])
+    return try #require(object[key])
+  }
+
+  static let matrixCamera = [
+    "project", "--intrinsics", "1000,800,100,50", "--image-size", "640x480", "--z-near", "0.1",
+    "--z-far", "10",
+  ]
+
+  @Test("--projection-matrix, landscapeRight: column-major, the principal point + 0.5 in column 2")
+  func projectionMatrixLandscape() throws {
+    let result = try ArsimRunner.run(
+      Self.matrixCamera + [
+        "--projection-matrix", "--viewport", "640x480", "--interface-orientation", "landscapeRight",
+      ])
+    #expect(result.status == 0, "\(result.stderr)")
+    // Identity display transform; u = 100.5 + 1000 x/(-z), v = 50.5 - 800 y/(-z); NDC x = 2u/640 - 1,
+    // NDC y = 1 - 2v/480; clip.w = -z; Metal depth: [10] = far/(near - far) = 10/(-9.9),
+    // [14] = far·near/(near - far) = 1/(-9.9). Element [8] is column 2, row 0.
+    let expected: [Double] = [
+      2000.0 / 640, 0, 0, 0, 0, 1600.0 / 480, 0, 0, 1 - 201.0 / 640, 101.0 / 480 - 1, -10 / 9.9,
+      -1, 0, 0, -1 / 9.9, 0,
+    ]
+    let m = try Self.matrix(result.stdout, "projectionMatrix")
+    #expect(m.count == 16)
+    for (index, (value, want)) in zip(m, expected).enumerated() {
+      #expect(abs(value - want) < 1e-6, "element [\(index)]: \(value), expected \(want)")
+    }
+  }
+
+  @Test("--projection-matrix and --view-matrix in portrait, worked by hand")
+  func matricesPortrait() throws {
+    let result = try ArsimRunner.run(
+      Self.matrixCamera + [
+        "--projection-matrix", "--view-matrix", "--viewport", "480x640",
+        "--interface-orientation", "portrait", "--camera-transform",
+        "1,0,0,0,0,1,0,0,0,0,1,0,1,2,3,1",
+      ])
+    #expect(result.status == 0, "\(result.stderr)")
+    // Portrait view space is (X, Y, Z) = (y_c, -x_c, z_c). A 480x640 viewport shows the rotated
+    // 640x480 image exactly: x' = 1 - v/480, y' = u/640. So NDC x = 1 - 2v/480
+    // = (1 - 101/480) + (1600/480) X/(-Z) and NDC y = 1 - 2u/640 = (1 - 201/640) + (2000/640) Y/(-Z):
+    // clip.x = 3.333 X - (379/480) Z, clip.y = 3.125 Y - (439/640) Z.
+    let expected: [Double] = [
+      1600.0 / 480, 0, 0, 0, 0, 2000.0 / 640, 0, 0, -379.0 / 480, -439.0 / 640, -10 / 9.9, -1,
+      0, 0, -1 / 9.9, 0,
+    ]
+    let projection = try Self.matrix(result.stdout, "projectionMatrix")
+    for (index, (value, want)) in zip(projection, expected).enumerated() {
+      #expect(abs(value - want) < 1e-6, "projection [\(index)]: \(value), expected \(want)")
+    }
+    // Camera at (1, 2, 3), no rotation: camera point = world - (1, 2, 3); view = (y_c, -x_c, z_c),
+    // so world x -> view (0, -1, 0), world y -> (1, 0, 0), and the origin -> (-2, 1, -3).
+    let view = try Self.matrix(result.stdout, "viewMatrix")
+    #expect(view == [0, -1, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, -2, 1, -3, 1])
+  }
+
+  @Test("--view-matrix needs no intrinsics; landscapeLeft turns the camera half round")
+  func viewMatrixAlone() throws {
+    let result = try ArsimRunner.run([
+      "project", "--view-matrix", "--interface-orientation", "landscapeLeft", "--camera-transform",
+      "1,0,0,0,0,1,0,0,0,0,1,0,1,2,3,1",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    // Rz(-180°): (x, y, z) -> (-x, -y, z); the origin (-1, -2, -3) in camera space -> (1, 2, -3).
+    #expect(
+      try Self.matrix(result.stdout, "viewMatrix") == [
+        -1, 0, 0, 0, 0, -1, 0, 0, 0, 0, 1, 0, 1, 2, -3, 1,
+      ])
+    #expect(!result.stdout.contains("projectionMatrix"))
+  }
+
+  @Test(
+    "Matrix usage errors exit 64 and name the option",
+    arguments: [
+      (
+        [
+          "--projection-matrix", "--intrinsics", "1000,1000,960,720", "--viewport", "640x480",
+          "--interface-orientation", "portrait",
+        ],
+        "--z-near"
+      ),
+      (
+        [
+          "--projection-matrix", "--intrinsics", "1000,1000,960,720", "--interface-orientation",
+          "portrait", "--z-near", "1", "--z-far", "2",
+        ], "--viewport"
+      ),
+      (
+        [
+          "--projection-matrix", "--viewport", "640x480", "--interface-orientation", "portrait",
+          "--z-near", "1", "--z-far", "2",
+        ], "--intrinsics"
+      ),
+      (
+        [
+          "--view-matrix", "--interface-orientation", "portrait", "--intrinsics",
+          "1000,1000,960,720",
+        ], "--intrinsics"
+      ),
+      (
+        [
+          "--projection-matrix", "--intrinsics", "1000,1000,960,720", "--viewport", "640x480",
+          "--z-near", "1", "--z-far", "2",
+        ],
+        "--interface-orientation"
+      ),
+      (
+        [
+          "--projection-matrix", "--intrinsics", "1000,1000,960,720", "--viewport", "640x480",
+          "--interface-orientation", "portrait",
+          "--z-near", "1", "--z-far", "1",
+        ], "--z-far"
+      ),
+      (
+        [
+          "--projection-matrix", "--intrinsics", "1000,1000,960,720", "--viewport", "640x480",
+          "--interface-orientation", "portrait",
+          "--z-near", "0", "--z-far", "1",
+        ], "--z-near"
+      ),
+      (["--viewport", "640x480"], "--viewport"),
+      (["--z-near", "0.1"], "--z-near"),
+      (["--view-matrix", "--interface-orientation", "portrait", "--z-far", "3"], "--z-far"),
+      (["--view-matrix", "--interface-orientation", "sideways"], "--interface-orientation"),
+      (["--view-matrix", "--interface-orientation", "portrait", "points.json"], "input file"),
+      (
+        [
+          "--view-matrix", "--interface-orientation", "portrait", "--camera-transform",
+          "2,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1",
+        ], "--camera-transform"
+      ),
+    ])
+  func matrixUsageErrors(arguments: [String], option: String) throws {
+    let result = try ArsimRunner.run(["project"] + arguments)
+    #expect(result.status == 64)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.contains(option), "\(result.stderr)")
+  }
+
   @Test(
     "Bad input exits 1 and names the element",
     arguments: [

@@ -4,13 +4,27 @@ extension Camera {
   /// The view matrix for rendering in an interface orientation (ARKit's `viewMatrix(for:)`):
   /// `viewFromWorld = Rz(-θ) * cameraFromWorld`, where θ is the clockwise display rotation
   /// (portrait 90°). View space has +x to the right of the screen and +y up the screen, looking
-  /// along -z; for `landscapeRight` it is camera space.
+  /// along -z; for `landscapeRight` it is camera space. Computed from `transform` as
+  /// `Rz(-θ) * [Rᵀ | -Rᵀ t]`, so quarter turns and axis-aligned poses give exact zeros and ones.
   public func viewMatrix(for orientation: InterfaceOrientation) -> Matrix4x4 {
-    Self.viewFromCameraRotation(orientation).matrix * cameraFromWorld.matrix
+    Self.viewMatrix(worldFromCamera: transform, for: orientation)
   }
 
-  /// The rotation from camera space to the view space of an interface orientation.
-  static func viewFromCameraRotation(_ orientation: InterfaceOrientation) -> RigidTransform {
+  /// The view matrix of a camera pose (`worldFromCamera`, ARKit camera axes, a rigid matrix) in an
+  /// interface orientation, as `viewMatrix(for:)` computes it; needs no intrinsics. The inverse
+  /// is the rigid one, `[Rᵀ | -Rᵀ t]`.
+  public static func viewMatrix(
+    worldFromCamera: Matrix4x4, for orientation: InterfaceOrientation
+  ) -> Matrix4x4 {
+    let rotation = worldFromCamera.upperLeft3x3.transpose
+    let cameraFromWorld = Matrix4x4(
+      rotation: rotation, translation: -(rotation * worldFromCamera.translation))
+    return viewFromCamera(orientation) * cameraFromWorld
+  }
+
+  /// The rotation from camera space to the view space of an interface orientation, `Rz(-θ)`;
+  /// its entries are exactly 0 and ±1.
+  static func viewFromCamera(_ orientation: InterfaceOrientation) -> Matrix4x4 {
     let (c, s): (Float, Float)
     switch orientation.quarterTurnsClockwise {
     case 0: (c, s) = (1, 0)
@@ -19,10 +33,8 @@ extension Camera {
     default: (c, s) = (0, 1)
     }
     // Rotation by -θ about z (θ clockwise on screen): x' = c x - s y, y' = s x + c y.
-    let matrix = Matrix3x3(SIMD3(c, s, 0), SIMD3(-s, c, 0), SIMD3(0, 0, 1))
-    // A quarter-turn matrix with exact 0/±1 entries: always a rotation.
-    return RigidTransform(
-      rotation: try! Quaternion(rotationMatrix: matrix), translation: .zero)
+    return Matrix4x4(
+      rotation: Matrix3x3(SIMD3(c, s, 0), SIMD3(-s, c, 0), SIMD3(0, 0, 1)), translation: .zero)
   }
 
   /// The projection matrix for rendering in an interface orientation (ARKit's
@@ -31,7 +43,9 @@ extension Camera {
   /// coordinates `clip.xy / clip.w` equal `(2x' - 1, 1 - 2y')` where `(x', y')` is the
   /// viewport-normalized point of `projectPoint` (ignoring lens distortion, which is not linear).
   /// Depth follows Metal: `z_ndc = clip.z / clip.w` is 0 at `zNear` and 1 at `zFar`; `clip.w`
-  /// is the depth `-z` in view space.
+  /// is the depth `-z` in view space. The principal point enters as `(ox + 0.5, oy + 0.5)`
+  /// (continuous pixels): for landscapeRight and a viewport of the image's aspect, column 2 is
+  /// `(1 - 2(ox + 0.5)/W, 2(oy + 0.5)/H - 1, zFar/(zNear - zFar), -1)`.
   ///
   /// Like ARKit's, it is not optional.
   ///
@@ -64,7 +78,7 @@ extension Camera {
       SIMD4<Float>(SIMD4(rowX.z, rowY.z, rowZ.z, rowW.z)),
       SIMD4<Float>(SIMD4(rowX.w, rowY.w, rowZ.w, rowW.w)))
     // The view matrix already rotated camera space into view space: undo it here.
-    return clipFromCamera * Self.viewFromCameraRotation(orientation).inverse.matrix
+    return clipFromCamera * Self.viewFromCamera(orientation).transpose
   }
 
   /// ARKit's `projectionMatrix(for:viewportSize:zNear:zFar:)`: `projectionMatrix(for:zNear:zFar:)`

@@ -3,7 +3,7 @@ import SpatialMath
 
 /// One recorded frame (`ARFrame` plus the detector's output), exactly as in the JSON:
 /// `{"timestamp", "camera", "displayTransform"?, "interfaceOrientation"?, "viewport"?,
-/// "vision"?, "planes", "featurePoints"?, "detections"}`.
+/// "vision"?, "planes", "featurePoints"?, "detections", "arcore"?}`.
 public struct RecordingFrame: Sendable, Hashable {
   /// Capture time in seconds (`ARFrame.timestamp`); strictly increasing across frames.
   public var timestamp: Double
@@ -26,6 +26,8 @@ public struct RecordingFrame: Sendable, Hashable {
   public var featurePoints: RecordingFeaturePoints?
   /// Detections. Empty when the JSON omits `detections`.
   public var detections: [RecordingDetection]
+  /// The ARCore members of an `"arcore"` recording's frame, or `nil`.
+  public var arcore: RecordingARCoreFrame?
   /// Members the format does not define, kept for re-writing.
   public var extras: [String: JSONValue]
 
@@ -35,6 +37,7 @@ public struct RecordingFrame: Sendable, Hashable {
     interfaceOrientation: InterfaceOrientation? = nil, viewport: RecordingViewport? = nil,
     vision: RecordingVision? = nil, planes: [RecordingPlane] = [],
     featurePoints: RecordingFeaturePoints? = nil, detections: [RecordingDetection] = [],
+    arcore: RecordingARCoreFrame? = nil,
     extras: [String: JSONValue] = [:]
   ) {
     self.timestamp = timestamp
@@ -46,6 +49,7 @@ public struct RecordingFrame: Sendable, Hashable {
     self.planes = planes
     self.featurePoints = featurePoints
     self.detections = detections
+    self.arcore = arcore
     self.extras = extras
   }
 
@@ -104,6 +108,15 @@ public struct RecordingFrame: Sendable, Hashable {
         throw error.prefixed(.index(offset)).prefixed(.key("detections"))
       }
     }
+    if let arcore {
+      do {
+        try arcore.validate()
+        try arcore.validate(
+          planeIdentifiers: planes.map(\.identifier), pointCount: featurePoints?.points.count ?? 0)
+      } catch let error as InputFileError {
+        throw error.prefixed(.key("arcore"))
+      }
+    }
   }
 
   /// Decodes (and validates) a frame from a parsed JSON object; errors carry paths relative to
@@ -140,6 +153,7 @@ public struct RecordingFrame: Sendable, Hashable {
         try $0.array { try RecordingDetection(json: $0, strict: strict) }
       }
       ?? []
+    arcore = try object.optional("arcore") { try RecordingARCoreFrame(json: $0, strict: strict) }
     extras = try object.extras()
     try validate()
   }
@@ -163,6 +177,7 @@ public struct RecordingFrame: Sendable, Hashable {
     members["planes"] = .array(planes.map(\.jsonValue))
     if let featurePoints { members["featurePoints"] = featurePoints.jsonValue }
     members["detections"] = .array(detections.map(\.jsonValue))
+    if let arcore { members["arcore"] = arcore.jsonValue }
     return .object(members)
   }
 }

@@ -1,6 +1,9 @@
 /// Everything in a recording but its frames: the top-level object without `frames`, and the first
 /// line of a JSON Lines recording. `{"format": "arplacementsim.recording", "version": 1,
-/// "vision"?, "viewport"?, "truth"?}`.
+/// "platform"?, "vision"?, "viewport"?, "arcore"?, "truth"?}`.
+///
+/// `platform` is `"arkit"` when absent; an `"arcore"` recording needs `arcore` (its display
+/// geometry and camera settings).
 ///
 /// `vision` and `viewport` are optional (an importer of pose logs knows neither); a replay that
 /// needs them takes them from its own settings when absent.
@@ -10,6 +13,10 @@ public struct RecordingHeader: Sendable, Hashable {
   /// The only `version` this build reads and writes.
   public static let supportedVersion = 1
 
+  /// The platform that recorded the session (`"arkit"` when the JSON omits `platform`).
+  public var platform: RecordingPlatform
+  /// The ARCore session settings (required when ``platform`` is `arcore`), or `nil`.
+  public var arcore: RecordingARCoreSession?
   /// The Vision request settings, or `nil` when not recorded.
   public var vision: RecordingVision?
   /// The viewport, or `nil` when not recorded.
@@ -22,9 +29,11 @@ public struct RecordingHeader: Sendable, Hashable {
   /// Creates a header (format and version are implied).
   public init(
     vision: RecordingVision? = nil, viewport: RecordingViewport? = nil,
-    truth: RecordingTruth? = nil,
-    extras: [String: JSONValue] = [:]
+    truth: RecordingTruth? = nil, platform: RecordingPlatform = .arkit,
+    arcore: RecordingARCoreSession? = nil, extras: [String: JSONValue] = [:]
   ) {
+    self.platform = platform
+    self.arcore = arcore
     self.vision = vision
     self.viewport = viewport
     self.truth = truth
@@ -43,6 +52,15 @@ public struct RecordingHeader: Sendable, Hashable {
     }
     do { try truth?.validate() } catch let error as InputFileError {
       throw error.prefixed(.key("truth"))
+    }
+    do { try arcore?.validate() } catch let error as InputFileError {
+      throw error.prefixed(.key("arcore"))
+    }
+    if platform == .arcore, arcore == nil {
+      throw InputFileError(
+        .invalidValue,
+        "an \"arcore\" recording needs \"arcore\": {\"displayGeometry\": {...}}",
+        path: [.key("arcore")])
     }
   }
 
@@ -66,6 +84,10 @@ public struct RecordingHeader: Sendable, Hashable {
           + "this build reads version \(Self.supportedVersion)",
         path: [.key("version")])
     }
+    platform =
+      try object.optional("platform") { try $0.named(RecordingPlatform.self, what: "platform") }
+      ?? .arkit
+    arcore = try object.optional("arcore") { try RecordingARCoreSession(json: $0, strict: strict) }
     vision = try object.optional("vision") { try RecordingVision(json: $0, strict: strict) }
     viewport = try object.optional("viewport") { try RecordingViewport(json: $0, strict: strict) }
     truth = try object.optional("truth") { try RecordingTruth(json: $0, strict: strict) }
@@ -81,6 +103,8 @@ public struct RecordingHeader: Sendable, Hashable {
     if let vision { members["vision"] = vision.jsonValue }
     if let viewport { members["viewport"] = viewport.jsonValue }
     if let truth { members["truth"] = truth.jsonValue }
+    if platform != .arkit { members["platform"] = .string(platform.name) }
+    if let arcore { members["arcore"] = arcore.jsonValue }
     return .object(members)
   }
 }

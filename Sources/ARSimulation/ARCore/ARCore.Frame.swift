@@ -1,0 +1,115 @@
+import SpatialMath
+
+extension ARCore {
+  /// One ARCore frame (`com.google.ar.core.Frame`): the camera, the display geometry in force, the
+  /// tracked planes and the point cloud, with ARCore's 2D transforms and hit tests.
+  public struct Frame: Sendable, Hashable {
+    /// `Config.InstantPlacementMode`.
+    public enum InstantPlacementMode: CaseNameCodable, Hashable {
+      /// Instant placement is off: `hitTestInstantPlacement` returns no results.
+      case disabled
+      /// Instant placement with +y up against gravity.
+      case localYUp
+
+      /// Decodes the case from ARCore's name.
+      public init(from decoder: any Decoder) throws { self = try Self.decodeByName(from: decoder) }
+      /// Encodes ARCore's name.
+      public func encode(to encoder: any Encoder) throws { try encodeName(to: encoder) }
+
+      /// ARCore's name (`"DISABLED"`, `"LOCAL_Y_UP"`).
+      public var name: String {
+        switch self {
+        case .disabled: "DISABLED"
+        case .localYUp: "LOCAL_Y_UP"
+        }
+      }
+    }
+
+    /// `getTimestamp()`: nanoseconds (time base undefined, as ARCore's).
+    public let timestampNanoseconds: Int64
+    /// `getCamera()`.
+    public let camera: Camera
+    /// The display geometry of the last `Session.setDisplayGeometry` call.
+    public let displayGeometry: DisplayGeometry
+    /// The session's planes (`Session.getAllTrackables(Plane.class)`), in a fixed order.
+    public let planes: [Plane]
+    /// `acquirePointCloud()`.
+    public let pointCloud: PointCloud
+    /// The session's instant placement mode.
+    public let instantPlacementMode: InstantPlacementMode
+    /// The undocumented hit-test choices.
+    public let hitTestOptions: HitTestOptions
+    /// The maps between the 2D spaces for this camera and display geometry.
+    public let coordinateMapping: CoordinateMapping
+
+    /// Creates a frame; `nil` only if the camera's two streams give a singular image map (they
+    /// cannot: focal lengths are positive).
+    public init?(
+      timestampNanoseconds: Int64, camera: Camera, displayGeometry: DisplayGeometry,
+      planes: [Plane] = [], pointCloud: PointCloud = .empty,
+      instantPlacementMode: InstantPlacementMode = .disabled,
+      hitTestOptions: HitTestOptions = .default
+    ) {
+      guard let mapping = CoordinateMapping(camera: camera, displayGeometry: displayGeometry)
+      else { return nil }
+      self.timestampNanoseconds = timestampNanoseconds
+      self.camera = camera
+      self.displayGeometry = displayGeometry
+      self.planes = planes
+      self.pointCloud = pointCloud
+      self.instantPlacementMode = instantPlacementMode
+      self.hitTestOptions = hitTestOptions
+      self.coordinateMapping = mapping
+    }
+
+    /// `transformCoordinates2d(inputCoordinates, inputVertices, outputCoordinates)`: points from
+    /// one 2D space to another (see ``ARCore/CoordinateMapping`` for the chain). The same space in
+    /// and out copies the points unmodified.
+    ///
+    /// - Complexity: O(n).
+    public func transformCoordinates2d(
+      from input: Coordinates2d, _ points: [SpatialMath.Point], to output: Coordinates2d
+    ) -> [SpatialMath.Point] {
+      coordinateMapping.transformCoordinates2d(from: input, points, to: output)
+    }
+
+    /// The world ray from the camera through a view pixel (`VIEW`, top-left origin); `nil` for a
+    /// point that is not finite.
+    public func ray(throughViewPixel x: Double, _ y: Double) -> Ray? {
+      let texel = SpatialMath.Point(x: x, y: y).applying(
+        coordinateMapping.transform(from: .view, to: .textureTexels))
+      return camera.ray(throughTextureTexel: texel)
+    }
+
+    /// `getViewMatrix()` of the camera for this frame's display rotation.
+    public var viewMatrix: Matrix4x4 { camera.viewMatrix(for: displayGeometry.rotation) }
+
+    /// `Camera.getProjectionMatrix(near, far)`: OpenGL's convention (column-major, clip z / w from
+    /// -1 at `near` to +1 at `far`), for this frame's display geometry, consistent with
+    /// `transformCoordinates2d`: a world point `p` with `clip = projection * viewMatrix * (p, 1)`
+    /// lands at `OPENGL_NORMALIZED_DEVICE_COORDINATES` `clip.xy / clip.w`. `nil` unless
+    /// `0 < near < far`, both finite.
+    public func projectionMatrix(near: Double, far: Double) -> Matrix4x4? {
+      // The ARKit camera with the texture's intrinsics, as ARKit counts its principal point, has
+      // the same pinhole and display transform; its Metal depth (0...1) becomes OpenGL's (-1...1)
+      // by z' = 2z - w.
+      guard near.isFinite, far.isFinite, near > 0, far > near else { return nil }
+      let k = camera.textureIntrinsics
+      let offset = camera.principalPointConvention.offsetToContinuousPixels
+      guard
+        let intrinsics = try? ARSimulation.CameraIntrinsics(
+          fx: k.focalLengthPixels.x, fy: k.focalLengthPixels.y,
+          ox: k.principalPointPixels.x + offset - 0.5, oy: k.principalPointPixels.y + offset - 0.5),
+        let pinhole = try? ARSimulation.Camera(
+          transform: .identity, intrinsics: intrinsics, imageResolution: k.imageDimensions)
+      else { return nil }
+      var m = pinhole.projectionMatrix(
+        for: CoordinateMapping.orientation(
+          quarterTurns: coordinateMapping.imageRotationQuarterTurns),
+        viewportSize: displayGeometry.viewSize, zNear: near, zFar: far)
+      m.columns.2.z = 2 * m.columns.2.z - m.columns.2.w
+      m.columns.3.z = 2 * m.columns.3.z - m.columns.3.w
+      return m
+    }
+  }
+}

@@ -1,0 +1,37 @@
+import SpatialMath
+
+extension ARCore {
+  /// The hit-test choices ARCore does not document, as named parameters with their defaults.
+  public struct HitTestOptions: Sendable, Hashable {
+    /// Plane hits are returned when the hit lies inside the boundary polygon or within this
+    /// distance (metres, in the plane) of it: ARCore gives "significant geometric leeway" and
+    /// leaves `isPoseInPolygon` / `isPoseInExtents` to the app. Default 0.05.
+    public var planeLeewayMeters: Float = 0.05
+    /// Whether planes are also hit from behind (the camera below a floor). ARCore returns such
+    /// hits — its samples drop them by checking the camera's distance to the plane — so the
+    /// default is `true`.
+    public var hitsPlaneBackFaces = true
+    /// A point-cloud point is hit when it lies within this angle of the ray, seen from the ray's
+    /// origin ("roughly within one finger-width"): about half of a 48 dp touch target on a phone
+    /// view showing some 50°. Default 3°.
+    public var pointHitAngularRadius: Angle = .degrees(3)
+    /// Neighbours within this distance (metres) of a hit point are fitted to estimate its surface
+    /// normal. Default 0.1.
+    public var normalEstimationRadiusMeters: Float = 0.1
+    /// At least this many points (the hit point included) are needed to estimate a normal.
+    /// Default 5.
+    public var normalEstimationMinimumPoints = 5
+    /// The fit's RMS distance (metres) must be at most this for the normal to count. Default 0.01.
+    public var normalEstimationMaximumResidualMeters: Float = 0.01
+    /// Instant placement needs at least this many point-cloud points within
+    /// `pointHitAngularRadius` of the ray ("sufficient feature points to track the point in screen
+    /// space"). Default 1.
+    public var instantPlacementMinimumPoints = 1
+
+    /// The defaults.
+    public static let `default` = HitTestOptions()
+
+    /// Creates options with the defaults.
+    public init() {}
+  }
+}
