@@ -104,7 +104,8 @@ let package = Package(
     .testTarget(
       name: "arsimTests",
       dependencies: [
-        "arsim", "_ReplayFixtures", "SceneFormat", "SessionSimulation", "SceneReplay",
+        "arsim", "ARSimulation", "Placement", "_ReplayFixtures", "SceneFormat", "SessionSimulation",
+        "SceneReplay",
         "_TestSupport",
       ]),
   ],

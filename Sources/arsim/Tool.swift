@@ -1,102 +1,133 @@
-import Foundation
-
-/// The `arsim` tool: subcommand dispatch. Each command parses, validates and runs in separate
-/// steps and returns its standard output; usage errors exit 64, runtime errors exit 1.
+/// The `arsim` tool: finds the command, parses its arguments against its declaration, runs it
+/// and writes its output. Usage errors exit 64, runtime errors 1, a closed pipe on standard
+/// output 141; standard output is written and checked before exit 0.
 enum Tool {
-  /// How a command runs: most return their standard output and throw `CommandLineError`;
-  /// streaming commands write their own output and return the exit status.
-  enum Run: Sendable {
-    case returning(@Sendable ([String]) throws(CommandLineError) -> String)
-    case streaming(@Sendable ([String]) -> Int32)
-  }
-
-  static let commands: [(name: String, summary: String, run: Run)] = [
-    (
-      "explain", "Trace one Vision box through every coordinate space.",
-      .returning(ExplainCommand.run)
-    ),
-    ("project", "Project world points to image pixels.", .returning(ProjectCommand.run)),
-    (
-      "raycast", "Intersect many rays with plane anchors on the SIMD kernels.",
-      .returning(RaycastCommand.run)
-    ),
-    (
-      "filter", "Smooth a logged position stream (tune filters on your logs).",
-      .streaming { FilterCommand.run(arguments: $0) }
-    ),
-    (
-      "import", "Convert another tool's recording (arkit-data-logger) to a recording.",
-      .returning(ImportCommand.run)
-    ),
-    (
-      "replay", "Replay a recording: placement, tracking, metrics vs truth.",
-      .returning(ReplayCommand.run)
-    ),
-    (
-      "validate", "Check recordings (optionally strict) without replaying.",
-      .returning(ValidateCommand.run)
-    ),
-    ("synth", "Synthesize a recording with truth from a scene spec.", .returning(SynthCommand.run)),
-    (
-      "render", "Draw a replayed frame, or the world from above, as SVG.",
-      .returning(RenderCommand.run)
-    ),
-    (
-      "sweep", "Replay recordings under a parameter grid (sharded), rank the settings.",
-      .returning(SweepCommand.run)
-    ),
-    (
-      "arcore", "ARCore's conventions: transform points between ARCore's 2D spaces.",
-      .returning(ArcoreCommand.run)
-    ),
+  /// The commands that do the work, in the order of the command list in help. Adding a command
+  /// is adding it here.
+  static let workCommands: [CommandSpec] = [
+    ExplainCommand.spec, ProjectCommand.spec, RaycastCommand.spec, FilterCommand.spec,
+    ImportCommand.spec, ReplayCommand.spec, ValidateCommand.spec, SynthCommand.spec,
+    RenderCommand.spec, SweepCommand.spec, ArcoreCommand.spec,
   ]
 
-  static var usage: String {
-    let list = commands.map {
-      "  \($0.name.padding(toLength: 10, withPad: " ", startingAt: 0))\($0.summary)"
-    }
-    return """
-      USAGE: arsim <command> [options]
+  /// The commands about the tool itself (kept apart: their arguments list the others).
+  static let toolCommands: [CommandSpec] = [CompletionCommand.spec, HelpCommand.spec]
 
-      ARPlacementSim: simulate and test AR marker placement headless.
+  /// Every top-level command.
+  static var commands: [CommandSpec] { workCommands + toolCommands }
 
-      COMMANDS:
-      \(list.joined(separator: "\n"))
+  /// Every command and subcommand (`arcore`, `arcore transform`).
+  static var allCommands: [CommandSpec] { commands.flatMap(\.withSubcommands) }
 
-      Run `arsim <command> --help` for a command's options.
-      """
+  /// The command named `name`.
+  static func command(named name: String) -> CommandSpec? {
+    commands.first { $0.name == name }
+  }
+
+  /// The tool's own help.
+  static var help: String {
+    let list = commands.map { HelpFormatter.entry(label: $0.name, text: $0.summary, column: 14) }
+    return [
+      HelpFormatter.usage([
+        "arsim <command> [options]", "arsim help <command>", "arsim completion bash|zsh|fish",
+        "arsim --version",
+      ]),
+      "ARPlacementSim: simulate and test AR marker placement headless.",
+      "COMMANDS:\n" + list.joined(separator: "\n"),
+      "OPTIONS:\n"
+        + HelpFormatter.entry(label: "-h, --help", text: "Show this help.", column: 14) + "\n"
+        + HelpFormatter.entry(label: "--version", text: "Print the version.", column: 14),
+      "Run `arsim help <command>` or `arsim <command> --help` for a command's options.",
+    ].joined(separator: "\n\n")
   }
 
   /// Runs the tool on `arguments` (without the program name) and returns the exit status.
-  static func run(_ arguments: [String]) -> Int32 {
+  static func run(_ arguments: [String], streams: StandardStreams) -> Int32 {
     guard let name = arguments.first else {
-      writeError(usage + "\n")
+      streams.writeError(help + "\n")
       return 64
     }
-    if name == "--help" || name == "-h" || name == "help" {
-      print(usage)
-      return 0
+    switch name {
+    case "-h", "--help": return write(help, to: streams, as: "arsim")
+    case "--version": return write("arsim \(Version.current)", to: streams, as: "arsim")
+    default: break
     }
-    guard let command = commands.first(where: { $0.name == name }) else {
-      writeError("arsim: unknown command \"\(name)\"\n\n\(usage)\n")
-      return 64
-    }
-    let rest = Array(arguments.dropFirst())
-    do {
-      switch command.run {
-      case .returning(let run): print(try run(rest))
-      case .streaming(let run): return run(rest)
+    guard let spec = command(named: name) else {
+      let what = name.hasPrefix("-") ? "option" : "command"
+      var message = "arsim: unknown \(what) \"\(TerminalText.escaped(name))\""
+      let candidates =
+        name.hasPrefix("-") ? ["--help", "--version"] : commands.map(\.name)
+      if let suggestion = Suggestion.closest(to: name, among: candidates) {
+        message += " (did you mean \(suggestion)?)"
       }
-      return 0
+      streams.writeError(message + "\nRun `arsim --help` for the commands.\n")
+      return 64
+    }
+    return run(spec, Array(arguments.dropFirst()), streams: streams)
+  }
+
+  /// Parses and runs one command (for a group, the subcommand its first argument names).
+  static func run(_ spec: CommandSpec, _ arguments: [String], streams: StandardStreams) -> Int32 {
+    if !spec.subcommands.isEmpty { return runGroup(spec, arguments, streams: streams) }
+    if ParsedArguments.asksForHelp(arguments) {
+      return write(HelpFormatter.help(for: spec), to: streams, as: "arsim \(spec.name)")
+    }
+    do {
+      let parsed = try ParsedArguments(arguments, spec: spec)
+      let quiet =
+        spec.options.contains { $0.declaration.name == CommandContext.quietFlag.declaration.name }
+        && parsed.flag(CommandContext.quietFlag)
+      let output = try spec.run(parsed, CommandContext(streams: streams, quiet: quiet))
+      return write(output, to: streams, as: "arsim \(spec.name)")
     } catch {
-      var message = "arsim \(name): \(error.description)\n"
-      if case .usage = error { message += "Run `arsim \(name) --help` for usage.\n" }
-      writeError(message)
+      var message = "arsim \(spec.name): \(TerminalText.escapedKeepingLines(error.description))\n"
+      if case .usage = error {
+        message += HelpFormatter.usage(for: spec) + "\n"
+        message += "Run `arsim \(spec.name) --help` for the options.\n"
+      }
+      streams.writeError(message)
       return error.exitStatus
     }
   }
 
-  static func writeError(_ text: String) {
-    FileHandle.standardError.write(Data(text.utf8))
+  /// Runs the subcommand of `group` that the first argument names; without one, or with
+  /// `-h`/`--help`, the group's help.
+  static func runGroup(_ group: CommandSpec, _ arguments: [String], streams: StandardStreams)
+    -> Int32
+  {
+    let help = HelpFormatter.help(for: group)
+    guard let word = arguments.first else {
+      streams.writeError(help + "\n")
+      return 64
+    }
+    if word == "-h" || word == "--help" {
+      return write(help, to: streams, as: "arsim \(group.name)")
+    }
+    guard let subcommand = group.subcommands.first(where: { $0.word == word }) else {
+      var message = "arsim \(group.name): unknown subcommand \"\(TerminalText.escaped(word))\""
+      if let suggestion = Suggestion.closest(to: word, among: group.subcommands.map(\.word)) {
+        message += " (did you mean \(suggestion)?)"
+      }
+      streams.writeError(
+        message + "\n" + HelpFormatter.usage(for: group) + "\n"
+          + "Run `arsim \(group.name) --help` for the subcommands.\n")
+      return 64
+    }
+    return run(subcommand, Array(arguments.dropFirst()), streams: streams)
+  }
+
+  /// Writes `text` and a newline to standard output: 0 when every byte was written, 141 for a
+  /// closed pipe (as a tool killed by `SIGPIPE`), else 1 with the reason on standard error after
+  /// `name` (`arsim replay`).
+  static func write(_ text: String, to streams: StandardStreams, as name: String) -> Int32 {
+    do {
+      try streams.writeOutput(Array((text + "\n").utf8))
+      return 0
+    } catch .brokenPipe {
+      return 141
+    } catch {
+      streams.writeError("\(name): \(error.message)\n")
+      return 1
+    }
   }
 }

@@ -1,11 +1,67 @@
+import Dispatch
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Runs the built `arsim` executable end to end and captures its output.
+///
+/// The child is started with `posix_spawn`, so each standard stream can be a pipe, a file or
+/// device (`/dev/full`, a directory as stdin), a pipe whose reader is already gone, or closed.
+/// Standard output and standard error are read on their own threads while the input is written
+/// on a third, so a child that fills one pipe while the test reads another cannot deadlock; a
+/// child still running after `timeout` (a generous bound, not a timing check) is killed and
+/// the run throws `ArsimRunner.Failure.timedOut`.
 struct ArsimRunner {
   struct Result {
+    /// The exit status, or 128 + the signal number when a signal ended the child (as shells
+    /// report it: 132 for SIGILL, 134 for SIGABRT).
     let status: Int32
     let stdout: String
     let stderr: String
+    /// The signal that ended the child, if one did.
+    let signal: Int32?
+  }
+
+  /// Standard input for the child.
+  enum Input {
+    /// A pipe that receives these bytes and is then closed.
+    case text(String)
+    /// A file opened read-only (a directory, say).
+    case path(String)
+    /// Descriptor 0 closed.
+    case closed
+  }
+
+  /// Standard output or error for the child.
+  enum Output {
+    /// A pipe the runner reads to its end.
+    case pipe
+    /// A file or device opened write-only (`/dev/full`, say).
+    case path(String)
+    /// A pipe whose read end is closed before the child starts: writes fail with `EPIPE`.
+    case brokenPipe
+    /// The descriptor closed.
+    case closed
+  }
+
+  enum Failure: Error, CustomStringConvertible {
+    case executableNotFound
+    case spawnFailed(Int32)
+    case openFailed(String, Int32)
+    case timedOut(arguments: [String])
+
+    var description: String {
+      switch self {
+      case .executableNotFound: "the arsim executable was not found next to the tests"
+      case .spawnFailed(let code): "posix_spawn failed: \(String(cString: strerror(code)))"
+      case .openFailed(let path, let code): "\(path): \(String(cString: strerror(code)))"
+      case .timedOut(let arguments): "arsim \(arguments) ran too long and was killed"
+      }
+    }
   }
 
   /// The `arsim` binary next to the test bundle (SwiftPM puts products in one directory).
@@ -22,25 +78,170 @@ struct ArsimRunner {
     return nil
   }()
 
+  /// Writing to a child that exits early must fail with `EPIPE`, not kill the test process.
+  private static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
+
+  /// Runs `arsim arguments` with `stdin` as its standard input (empty when `nil`).
   static func run(_ arguments: [String], stdin: String? = nil) throws -> Result {
-    guard let executable else { throw CocoaError(.fileNoSuchFile) }
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    let out = Pipe()
-    let err = Pipe()
-    let input = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = input
-    try process.run()
-    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-    try input.fileHandleForWriting.close()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    try run(arguments, input: .text(stdin ?? ""))
+  }
+
+  /// Runs `arsim arguments` with the given standard streams.
+  static func run(
+    _ arguments: [String], input: Input, output: Output = .pipe, error: Output = .pipe,
+    timeout: DispatchTimeInterval = .seconds(600)
+  ) throws -> Result {
+    guard let executable else { throw Failure.executableNotFound }
+    _ = ignoreBrokenPipes
+    var parentEnds: [Int32] = []  // closed when the run ends
+    var childEnds: [Int32] = []  // closed in the parent once the child has them
+    defer { for fd in parentEnds { close(fd) } }
+
+    func makePipe() -> (read: Int32, write: Int32) {
+      var fds: [Int32] = [0, 0]
+      precondition(pipe(&fds) == 0, "pipe failed")
+      for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+      return (fds[0], fds[1])
+    }
+    func openFile(_ path: String, _ flags: Int32) throws -> Int32 {
+      let fd = open(path, flags | O_CLOEXEC)
+      guard fd >= 0 else { throw Failure.openFailed(path, errno) }
+      return fd
+    }
+
+    // What each of the child's descriptors 0, 1, 2 becomes (nil: closed).
+    var sources: [Int32?] = [nil, nil, nil]
+    var inputPipe: Int32?
+    switch input {
+    case .text:
+      let p = makePipe()
+      sources[0] = p.read
+      childEnds.append(p.read)
+      inputPipe = p.write
+      parentEnds.append(p.write)
+    case .path(let path):
+      let fd = try openFile(path, O_RDONLY)
+      sources[0] = fd
+      childEnds.append(fd)
+    case .closed: break
+    }
+    var readers: [Int32?] = [nil, nil]
+    for (slot, stream) in [(1, output), (2, error)] {
+      switch stream {
+      case .pipe:
+        let p = makePipe()
+        sources[slot] = p.write
+        childEnds.append(p.write)
+        readers[slot - 1] = p.read
+        parentEnds.append(p.read)
+      case .path(let path):
+        let fd = try openFile(path, O_WRONLY)
+        sources[slot] = fd
+        childEnds.append(fd)
+      case .brokenPipe:
+        let p = makePipe()
+        close(p.read)
+        sources[slot] = p.write
+        childEnds.append(p.write)
+      case .closed: break
+      }
+    }
+
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    for (target, source) in sources.enumerated() {
+      if let source {
+        posix_spawn_file_actions_adddup2(&actions, source, Int32(target))
+      } else {
+        posix_spawn_file_actions_addclose(&actions, Int32(target))
+      }
+    }
+    let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
+    let environment = ProcessInfo.processInfo.environment.map { strdup("\($0)=\($1)") } + [nil]
+    defer { for pointer in argv + environment { free(pointer) } }
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, executable.path, &actions, nil, argv, environment)
+    for fd in childEnds { close(fd) }
+    guard spawned == 0 else { throw Failure.spawnFailed(spawned) }
+
+    // Feed, drain and wait on separate threads; the group's timeout only guards against a hang.
+    let group = DispatchGroup()
+    let collected = Collected()
+    if case .text(let text) = input, let fd = inputPipe {
+      let bytes = Array(text.utf8)
+      group.enter()
+      Thread.detachNewThread {
+        Self.writeAll(bytes, to: fd)
+        close(fd)
+        group.leave()
+      }
+      parentEnds.removeAll { $0 == fd }
+    }
+    for (index, reader) in readers.enumerated() {
+      guard let fd = reader else { continue }
+      group.enter()
+      Thread.detachNewThread {
+        collected.set(index, Self.readAll(fd))
+        group.leave()
+      }
+    }
+    group.enter()
+    let child = pid
+    Thread.detachNewThread {
+      var status: Int32 = 0
+      while waitpid(child, &status, 0) == -1 && errno == EINTR {}
+      collected.setStatus(status)
+      group.leave()
+    }
+    if group.wait(timeout: .now() + timeout) == .timedOut {
+      kill(child, SIGKILL)
+      _ = group.wait(timeout: .now() + .seconds(60))
+      throw Failure.timedOut(arguments: arguments)
+    }
+    let status = collected.status
+    let signal = status & 0x7F
     return Result(
-      status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-      stderr: String(decoding: errData, as: UTF8.self))
+      status: signal == 0 ? (status >> 8) & 0xFF : 128 + signal,
+      stdout: String(decoding: collected.output(0), as: UTF8.self),
+      stderr: String(decoding: collected.output(1), as: UTF8.self),
+      signal: signal == 0 ? nil : signal)
+  }
+
+  /// What the threads gather, behind a lock.
+  private final class Collected: @unchecked Sendable {
+    private let lock = NSLock()
+    private var outputs: [[UInt8]] = [[], []]
+    private var waitStatus: Int32 = 0
+
+    func set(_ index: Int, _ bytes: [UInt8]) { lock.withLock { outputs[index] = bytes } }
+    func setStatus(_ status: Int32) { lock.withLock { waitStatus = status } }
+    func output(_ index: Int) -> [UInt8] { lock.withLock { outputs[index] } }
+    var status: Int32 { lock.withLock { waitStatus } }
+  }
+
+  private static func writeAll(_ bytes: [UInt8], to fd: Int32) {
+    var offset = 0
+    while offset < bytes.count {
+      let count = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        return  // EPIPE: the child stopped reading; what it read is what it gets.
+      }
+      offset += count
+    }
+  }
+
+  private static func readAll(_ fd: Int32) -> [UInt8] {
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+      if count > 0 {
+        bytes += chunk[0..<count]
+      } else if count == 0 || errno != EINTR {
+        return bytes
+      }
+    }
   }
 }

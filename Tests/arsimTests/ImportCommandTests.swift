@@ -6,8 +6,11 @@ struct ImportCommandTests {
   @Test(
     "Usage errors exit 64 and name the problem",
     arguments: [
-      ([String](), "missing the source format"),
-      (["colmap", "d"], "unknown source format \"colmap\""),
+      ([String](), "missing FORMAT"),
+      (
+        ["colmap", "d"],
+        "argument FORMAT: unknown value \"colmap\"; expected one of: arkit-data-logger"
+      ),
       (["arkit-data-logger"], "missing DIR"),
       (["arkit-data-logger", "d", "--image-size", "1x1", "--out", "o"], "--intrinsics"),
       (

@@ -41,8 +41,8 @@ extension Recording {
   /// JSON otherwise. Errors name `path` as given. The file size is checked against `limits`
   /// before anything is read.
   ///
-  /// - Throws: ``InputFileError`` (`.io` when the file cannot be read, `.limitExceeded` when it
-  ///   is over a limit).
+  /// - Throws: ``InputFileError`` (`.io` with the system's reason when the file cannot be read,
+  ///   `.limitExceeded` when it is over a limit).
   public init(
     contentsOfFile path: String, strict: Bool = false, limits: RecordingLimits = .default
   ) throws {
@@ -54,13 +54,8 @@ extension Recording {
       return
     }
     try Self.checkFileSize(path: path, limits: limits)
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw InputFileError(.io, "cannot read the file", file: path)
-    }
-    self = try data.withUnsafeBytes { raw in
-      try Recording(
-        jsonBytes: raw.bindMemory(to: UInt8.self), file: path, strict: strict, limits: limits)
-    }
+    let data = try FileReading.contents(ofFile: path)
+    self = try Recording(jsonBytes: data, file: path, strict: strict, limits: limits)
   }
 
   /// Throws `.limitExceeded` naming `path` when the file is larger than `limits` allow (a file

@@ -48,12 +48,10 @@ public struct RecordingPlaneList: Sendable, Hashable {
     contentsOfFile path: String, strict: Bool = false, limits: RecordingLimits = .default
   ) throws {
     try Recording.checkFileSize(path: path, limits: limits)
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw InputFileError(.io, "cannot read the file", file: path)
-    }
+    let data = try FileReading.contents(ofFile: path)
     do {
-      let value = try data.withUnsafeBytes {
-        try JSONParser.parse($0.bindMemory(to: UInt8.self), maximumDepth: limits.parserDepth)
+      let value = try data.withUnsafeBufferPointer {
+        try JSONParser.parse($0, maximumDepth: limits.parserDepth)
       }
       self = try RecordingPlaneList(json: value, strict: strict, limits: limits)
     } catch let error as InputFileError {

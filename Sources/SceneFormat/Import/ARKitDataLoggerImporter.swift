@@ -57,10 +57,24 @@ public struct ARKitDataLoggerImporter: Sendable, Hashable {
   ///   (wrong number of fields, a field that is not a finite number, a pose that is not rigid,
   ///   timestamps not increasing), `.io` when the pose file cannot be read, `.invalidValue` for
   ///   bad intrinsics or image size.
+  /// - Parameter onProgress: called after each line with the fraction (0...1) of the two
+  ///   files' bytes read so far (for a progress display; it changes nothing in the result).
   /// - Complexity: O(lines).
-  public func importRecording(directory: String) throws -> Recording {
+  public func importRecording(
+    directory: String, onProgress: (Double) -> Void = { _ in }
+  ) throws -> Recording {
     let posePath = (directory as NSString).appendingPathComponent(Self.poseFileName)
     let pointPath = (directory as NSString).appendingPathComponent(Self.pointCloudFileName)
+    func size(_ path: String) -> Int {
+      ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue
+        ?? 0
+    }
+    let totalBytes = max(1, size(posePath) + size(pointPath))
+    var bytesRead = 0
+    let progress = { (lineBytes: Int) in
+      bytesRead += lineBytes
+      onProgress(min(1, Double(bytesRead) / Double(totalBytes)))
+    }
     let cameraTemplate = RecordingCamera(
       transform: Matrix4x4.identity.columnMajor.map(Double.init), intrinsics: intrinsics,
       imageResolution: imageResolution)
@@ -69,7 +83,9 @@ public struct ARKitDataLoggerImporter: Sendable, Hashable {
     var comments: [String: JSONValue] = [:]
     var frames: [RecordingFrame] = []
     var previousNanoseconds: Double?
-    try Self.forEachDataLine(path: posePath, fileName: Self.poseFileName, comments: &comments) {
+    try Self.forEachDataLine(
+      path: posePath, fileName: Self.poseFileName, comments: &comments, onLine: progress
+    ) {
       fields, line in
       guard fields.count == 13 else {
         throw Self.error(
@@ -106,7 +122,7 @@ public struct ARKitDataLoggerImporter: Sendable, Hashable {
       var points: [SIMD3<Double>] = []
       var colors: [JSONValue] = []
       try Self.forEachDataLine(
-        path: pointPath, fileName: Self.pointCloudFileName, comments: &comments
+        path: pointPath, fileName: Self.pointCloudFileName, comments: &comments, onLine: progress
       ) {
         fields, line in
         guard fields.count == 6 else {
@@ -135,14 +151,13 @@ public struct ARKitDataLoggerImporter: Sendable, Hashable {
   }
 
   /// Calls `body` with the numbers of each non-comment, non-blank line and its 1-based number;
-  /// `#` lines are collected in `comments` under `"<file>:<line>"`.
+  /// `#` lines are collected in `comments` under `"<file>:<line>"`. `onLine` gets each line's
+  /// length in bytes, its terminator included.
   package static func forEachDataLine(
     path: String, fileName: String, comments: inout [String: JSONValue],
-    _ body: ([Double], Int) throws -> Void
+    onLine: (Int) -> Void = { _ in }, _ body: ([Double], Int) throws -> Void
   ) throws {
-    guard let handle = FileHandle(forReadingAtPath: path) else {
-      throw InputFileError(.io, "cannot open the file", file: fileName)
-    }
+    let handle = try FileReading.openForReading(path)
     let lines = BufferedLineReader(handle: handle)
     var fields: [Double] = []
     while true {
@@ -151,9 +166,10 @@ public struct ARKitDataLoggerImporter: Sendable, Hashable {
         next = try lines.nextLine()
       } catch {
         throw InputFileError(
-          .io, "cannot read the file: \(error.localizedDescription)", file: fileName)
+          .io, "cannot read the file: \(FileReading.reason(of: error))", file: fileName)
       }
       guard let line = next else { return }
+      onLine(line.count + 1)
       let lineNumber = lines.lineNumber
       if line.first == UInt8(ascii: "#") {
         comments["\(fileName):\(lineNumber)"] = .string(String(decoding: line, as: UTF8.self))

@@ -7,7 +7,8 @@ import Foundation
 package final class BufferedLineReader {
   package let handle: FileHandle
   package let chunkSize: Int
-  package let maximumLineBytes: Int
+  /// The longest line accepted; may be lowered once the kind of input is known.
+  package var maximumLineBytes: Int
   private var buffer: [UInt8] = []
   private var start = 0
   private var atEnd = false
@@ -69,5 +70,20 @@ package final class BufferedLineReader {
         .limitExceeded, "line is longer than \(maximumLineBytes) bytes (maximumLineBytes)",
         line: lineNumber + 1)
     }
+  }
+
+  /// Everything not yet returned as a line (the rest of the buffer, then the file to its end);
+  /// stops reading once more than `limit` bytes are held, so the caller can refuse the input
+  /// without reading it all.
+  ///
+  /// - Throws: the file's read errors as they are.
+  package func remainingBytes(stoppingAfter limit: Int) throws -> [UInt8] {
+    var bytes = Array(buffer[start...])
+    start = buffer.count
+    while !atEnd, bytes.count <= limit {
+      let chunk = try handle.read(upToCount: chunkSize) ?? Data()
+      if chunk.isEmpty { atEnd = true } else { bytes.append(contentsOf: chunk) }
+    }
+    return bytes
   }
 }

@@ -41,21 +41,32 @@ public struct RecordingJSONLinesReader {
 
   /// Opens `path` and reads its header line.
   ///
-  /// - Throws: ``InputFileError``: `.io` when the file cannot be opened, `.missingField` for an
-  ///   empty file, the header's decoding errors (unknown version first), or a header that
-  ///   contains `frames`; `.limitExceeded` when the file is larger than `limits` allow.
+  /// - Throws: ``InputFileError``: `.io` when the file cannot be opened (with the system's
+  ///   reason), `.missingField` for an empty file, the header's decoding errors (unknown version
+  ///   first), or a header that contains `frames`; `.limitExceeded` when the file is larger than
+  ///   `limits` allow.
   public init(path: String, strict: Bool = false, limits: RecordingLimits = .default) throws {
     try Recording.checkFileSize(path: path, limits: limits)
-    guard let handle = FileHandle(forReadingAtPath: path) else {
-      throw InputFileError(.io, "cannot open the file", file: path)
-    }
-    self.path = path
-    self.strict = strict
-    self.limits = limits
-    lines = BufferedLineReader(handle: handle, maximumLineBytes: limits.maximumLineBytes)
+    let handle = try FileReading.openForReading(path)
+    let lines = BufferedLineReader(handle: handle, maximumLineBytes: limits.maximumLineBytes)
     guard let line = try Self.nextNonBlankLine(lines, path: path) else {
       throw InputFileError(.missingField, "empty file: expected a header line", file: path, line: 1)
     }
+    try self.init(lines: lines, headerLine: line, name: path, strict: strict, limits: limits)
+  }
+
+  /// A reader over `lines` whose first non-blank line, `headerLine`, was already read; `name`
+  /// stands for the file in errors.
+  ///
+  /// - Throws: ``InputFileError`` for a bad header, as ``init(path:strict:limits:)``.
+  package init(
+    lines: BufferedLineReader, headerLine line: [UInt8], name: String, strict: Bool,
+    limits: RecordingLimits
+  ) throws {
+    self.path = name
+    self.strict = strict
+    self.limits = limits
+    self.lines = lines
     do {
       let value = try line.withUnsafeBufferPointer {
         try JSONParser.parse($0, maximumDepth: limits.parserDepth)
@@ -68,7 +79,7 @@ public struct RecordingJSONLinesReader {
       }
       header = try RecordingHeader(json: value, strict: strict)
     } catch let error as InputFileError {
-      throw Self.locate(error, path: path, line: lines.lineNumber)
+      throw Self.locate(error, path: name, line: lines.lineNumber)
     }
   }
 
@@ -112,7 +123,7 @@ public struct RecordingJSONLinesReader {
     }
   }
 
-  private static func nextNonBlankLine(_ lines: BufferedLineReader, path: String) throws -> [UInt8]?
+  package static func nextNonBlankLine(_ lines: BufferedLineReader, path: String) throws -> [UInt8]?
   {
     do {
       while let line = try lines.nextLine() {
@@ -122,7 +133,8 @@ public struct RecordingJSONLinesReader {
     } catch let error as InputFileError {
       throw error.located(file: path)
     } catch {
-      throw InputFileError(.io, "cannot read the file: \(error.localizedDescription)", file: path)
+      throw InputFileError(
+        .io, "cannot read the file: \(FileReading.reason(of: error))", file: path)
     }
   }
 

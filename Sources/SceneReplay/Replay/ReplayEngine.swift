@@ -57,6 +57,9 @@ public struct ReplayEngine: Sendable {
     var session = try SimulatedSession(
       source: source,
       options: SimulatedSession.Options(raycastOptions: settings.placement.raycastOptions))
+    // Hand the source over: with the caller's copy released, the session's is the only one, so
+    // a streamed file reads on instead of being opened again (standard input cannot be).
+    source = ReplaySource(recording: Recording())
     defer { source = session.source }
     return try run(
       &session, interpretingVisionAs: override, onFrame: onFrame, onProgress: onProgress)

@@ -32,14 +32,21 @@ public struct SweepResultMerge {
 
   /// Opens the files and reads the first line of each.
   ///
-  /// - Throws: `InputFileError` naming the file (`.io`) or the bad first line.
+  /// - Throws: `InputFileError` naming the file (`.io`, with the system's reason) or the bad
+  ///   first line.
   public init(files: [String]) throws {
-    heads = []
-    for file in files {
-      guard let handle = FileHandle(forReadingAtPath: file) else {
-        throw InputFileError(.io, "cannot read the file", file: file)
-      }
-      heads.append(Head(file: file, reader: BufferedLineReader(handle: handle, chunkSize: 1 << 16)))
+    var inputs: [(name: String, handle: FileHandle)] = []
+    for file in files { inputs.append((file, try FileReading.openForReading(file))) }
+    try self.init(inputs: inputs)
+  }
+
+  /// Merges open inputs (standard input, say), each named in errors by `name`, and reads the
+  /// first line of each.
+  ///
+  /// - Throws: `InputFileError` naming the input of the bad first line.
+  package init(inputs: [(name: String, handle: FileHandle)]) throws {
+    heads = inputs.map {
+      Head(file: $0.name, reader: BufferedLineReader(handle: $0.handle, chunkSize: 1 << 16))
     }
     for i in heads.indices { try advance(i) }
   }

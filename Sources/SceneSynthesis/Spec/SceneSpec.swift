@@ -170,10 +170,8 @@ public struct SceneSpec: Sendable, Hashable {
   ///
   /// - Throws: ``InputFileError`` naming `path` (`.io` when it cannot be read).
   public init(contentsOfFile path: String) throws {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw InputFileError(.io, "cannot read the file", file: path)
-    }
-    self = try SceneSpec(jsonBytes: [UInt8](data), file: path)
+    let data = try FileReading.contents(ofFile: path)
+    self = try SceneSpec(jsonBytes: data, file: path)
     baseDirectory = (path as NSString).deletingLastPathComponent
   }
 }

@@ -130,14 +130,20 @@ public struct ReplaySource: Sendable {
       return
     }
     try Recording.checkFileSize(path: path, limits: limits)
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw InputFileError(.io, "cannot read the file", file: path)
-    }
+    try self.init(jsonBytes: FileReading.contents(ofFile: path), file: path, limits: limits)
+  }
+
+  /// A source over a recording in the JSON form given as UTF-8 bytes (parsed whole; frames are
+  /// decoded one at a time by ``next()``); `file` names it in errors.
+  ///
+  /// - Throws: `InputFileError` as ``init(contentsOfFile:limits:)``.
+  public init(jsonBytes: [UInt8], file: String?, limits: RecordingLimits = .default) throws {
     let header: RecordingHeader
     let frames: [JSONValue]
     do {
-      let value = try data.withUnsafeBytes { raw in
-        try JSONParser.parse(raw.bindMemory(to: UInt8.self), maximumDepth: limits.parserDepth)
+      try limits.checkFileBytes(jsonBytes.count)
+      let value = try jsonBytes.withUnsafeBufferPointer {
+        try JSONParser.parse($0, maximumDepth: limits.parserDepth)
       }
       guard case .object(var members) = value else {
         throw InputFileError(
@@ -155,10 +161,10 @@ public struct ReplaySource: Sendable {
       try limits.checkFrameCount(elements.count)
       frames = elements
     } catch let error as InputFileError {
-      throw error.located(file: path)
+      throw error.located(file: file)
     }
     self.init(
-      storage: .jsonFrames(JSONFrames(frames: frames, limits: limits)), file: path,
+      storage: .jsonFrames(JSONFrames(frames: frames, limits: limits)), file: file,
       header: header, frameCount: frames.count)
   }
 

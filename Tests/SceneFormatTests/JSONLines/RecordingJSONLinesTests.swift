@@ -105,6 +105,8 @@ import _TestSupport
       try RecordingJSONLinesReader(path: "/nonexistent/dir/none.jsonl")
     }
     #expect(error?.kind == .io)
-    #expect(error?.description == "/nonexistent/dir/none.jsonl: cannot open the file")
+    #expect(
+      error?.description
+        == "/nonexistent/dir/none.jsonl: cannot read the file: No such file or directory")
   }
 }

@@ -1,0 +1,93 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Opens and reads files for the readers of this package and the command-line tool, with the
+/// operating system's reason in every error (`cannot read the file: No such file or directory`,
+/// `Is a directory`, `Permission denied`: `strerror`'s text for the `errno` the call set).
+package enum FileReading {
+  /// `strerror`'s text for `code`, e.g. `No such file or directory` for `ENOENT`.
+  package static func reason(_ code: Int32) -> String {
+    String(cString: strerror(code))
+  }
+
+  /// The system's reason for a failed `FileHandle` call (`strerror` for POSIX errors), else the
+  /// error's own description.
+  package static func reason(of error: any Error) -> String {
+    let error = error as NSError
+    if error.domain == NSPOSIXErrorDomain { return reason(Int32(error.code)) }
+    if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError,
+      underlying.domain == NSPOSIXErrorDomain
+    {
+      return reason(Int32(underlying.code))
+    }
+    return error.localizedDescription
+  }
+
+  /// The whole contents of the file at `path`.
+  ///
+  /// - Throws: `InputFileError` of kind `.io` naming `path` with the system's reason (a
+  ///   directory fails with `Is a directory` on the first read).
+  package static func contents(ofFile path: String) throws(InputFileError) -> [UInt8] {
+    let handle = try openForReading(path)
+    return try readToEnd(handle.fileDescriptor, name: path)
+  }
+
+  /// Opens `path` for reading; the handle closes the file when released.
+  ///
+  /// - Throws: `InputFileError` of kind `.io` naming `path` with the system's reason.
+  package static func openForReading(_ path: String) throws(InputFileError) -> FileHandle {
+    let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
+    guard fd >= 0 else {
+      throw InputFileError(.io, "cannot read the file: \(reason(errno))", file: path)
+    }
+    return FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+  }
+
+  /// Reads `fd` to its end, retrying interrupted reads.
+  ///
+  /// - Throws: `InputFileError` of kind `.io` naming `name` with the system's reason.
+  package static func readToEnd(_ fd: Int32, name: String) throws(InputFileError) -> [UInt8] {
+    do {
+      return try readToEnd(fd)
+    } catch {
+      throw InputFileError(.io, "cannot read the file: \(error.reason)", file: name)
+    }
+  }
+
+  /// A failed system call: its `errno`.
+  package struct SystemCallError: Error, Sendable {
+    /// The `errno` value.
+    package let code: Int32
+    /// `strerror`'s text for ``code``.
+    package var reason: String { FileReading.reason(code) }
+  }
+
+  /// Reads `fd` to its end, retrying interrupted reads.
+  ///
+  /// - Throws: `SystemCallError` with `read`'s `errno` (`EISDIR` for a directory, `EBADF` for
+  ///   a closed descriptor).
+  package static func readToEnd(_ fd: Int32) throws(SystemCallError) -> [UInt8] {
+    var bytes: [UInt8] = []
+    let chunk = 1 << 16
+    while true {
+      let start = bytes.count
+      bytes.append(contentsOf: repeatElement(0, count: chunk))
+      let count = bytes.withUnsafeMutableBytes { buffer in
+        read(fd, buffer.baseAddress! + start, chunk)
+      }
+      if count < 0 {
+        let code = errno
+        bytes.removeSubrange(start...)
+        if code == EINTR { continue }
+        throw SystemCallError(code: code)
+      }
+      bytes.removeSubrange((start + count)...)
+      if count == 0 { return bytes }
+    }
+  }
+}

@@ -1,0 +1,26 @@
+/// What a running command may use besides its parsed arguments: the standard streams and
+/// whether `--quiet` asked it to keep standard error for errors only.
+struct CommandContext: Sendable {
+  /// The standard streams.
+  let streams: StandardStreams
+  /// `--quiet`: no progress lines and no informational lines on standard error.
+  let quiet: Bool
+
+  /// `--quiet`, for commands that write progress or informational lines to standard error.
+  static let quietFlag = Flag(
+    "quiet", help: "Write only errors to standard error: no progress line and no notes.")
+
+  /// Writes an informational line to standard error unless `--quiet` (data in it is escaped).
+  func note(_ line: String) {
+    guard !quiet else { return }
+    streams.writeError(TerminalText.escapedKeepingLines(line) + "\n")
+  }
+
+  /// A progress line for long work: shown on standard error only when it is a terminal and
+  /// not `--quiet`.
+  func progress(_ label: String, unit: String = "") -> ProgressLine {
+    ProgressLine(
+      label: label, unit: unit, enabled: streams.errorIsTerminal && !quiet,
+      write: streams.writeError)
+  }
+}

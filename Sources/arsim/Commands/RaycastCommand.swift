@@ -1,0 +1,265 @@
+import ARSimulation
+import Foundation
+import SceneFormat
+import SceneReplay
+import SpatialMath
+
+/// `arsim raycast`: batched rays against plane anchors on the SIMD kernels.
+enum RaycastCommand {
+  /// The `--target` names (ARKit's existing-plane targets, with the legacy hit-test names) and
+  /// the anchor region each one hits.
+  enum Target: String, CaseIterable, ExpressibleByArgument {
+    case existingPlaneGeometry, existingPlaneInfinite, existingPlaneUsingExtent
+    case existingPlaneUsingGeometry
+
+    var region: BatchPlane.AnchorRegion {
+      switch self {
+      case .existingPlaneGeometry, .existingPlaneUsingGeometry: .boundary
+      case .existingPlaneInfinite: .infinite
+      case .existingPlaneUsingExtent: .extent
+      }
+    }
+
+    init(argument: String) throws(ArgumentValueError) {
+      if argument == RaycastQuery.Target.estimatedPlane.name {
+        throw ArgumentValueError(
+          "estimatedPlane needs feature points; the batch path hits anchors only")
+      }
+      guard let value = Self(rawValue: argument) else {
+        throw .unknownValue(argument, validValues: Self.allValueStrings)
+      }
+      self = value
+    }
+  }
+
+  static let planes = Option<String>(
+    required: "planes", valueName: "FILE", completion: .file,
+    help: "Plane anchors, JSON {\"planes\": [...]} with the recording format's plane objects "
+      + "(- for standard input).")
+  static let rays = Option<String?>(
+    "rays", valueName: "FILE", completion: .file,
+    help: "Rays as little-endian float32 ox,oy,oz,dx,dy,dz per ray (24 bytes; world space, "
+      + "metres; directions are normalized here).")
+  static let fullFrame = Option<Size?>(
+    "full-frame", valueName: "WxH",
+    help: "One ray per pixel centre (u + 0.5, v + 0.5) of a WxH image, row-major, through the "
+      + "pinhole camera of --intrinsics and --camera-transform. At most 65536x65536.")
+  static let target = Option<Target>(
+    "target", valueName: "NAME", default: .existingPlaneGeometry,
+    help: "Which part of an anchor a ray may hit: its boundary polygon (existingPlaneGeometry, "
+      + "or the legacy name existingPlaneUsingGeometry), its whole plane (existingPlaneInfinite) "
+      + "or its extent rectangle (existingPlaneUsingExtent, legacy). estimatedPlane needs "
+      + "feature points and is not available here.")
+  static let alignment = Option<RaycastQuery.TargetAlignment>(
+    "alignment", valueName: "NAME", default: .any,
+    help: "Which anchors count, by their alignment label.")
+  static let backFaces = Flag(
+    "back-faces", help: "Also hit planes from behind (by default back faces are culled).")
+  static let threads = Option<Int>(
+    "threads", valueName: "N", default: 1, in: 1...256,
+    help: "Worker threads; the output is the same for any N.")
+  static let output = Option<String?>(
+    "output", valueName: "FILE", completion: .outputFile,
+    help: "Write all float32 t values (metres along the ray, +inf for a miss), then all int32 "
+      + "plane indices (index in --planes, -1 for a miss), little-endian.")
+  static let json = Flag(
+    "json",
+    help: "Print one JSON object {\"rays\", \"planes\", \"hits\", \"seconds\", "
+      + "\"raysPerSecond\"} instead of the summary line.")
+
+  static let spec = CommandSpec(
+    name: "raycast", summary: "Intersect many rays with plane anchors on the SIMD kernels.",
+    usage: [
+      "raycast --planes FILE --rays FILE [options]",
+      "raycast --planes FILE --full-frame WxH --intrinsics fx,fy,ox,oy",
+      "        [options]",
+    ],
+    discussion: """
+      Intersects many rays with the plane anchors of --planes on the batched SIMD kernels and \
+      reports, per ray, the nearest hit. The rays come from --rays or, with --full-frame, one \
+      per pixel of a camera image.
+      """,
+    options: [
+      planes, rays, fullFrame, CameraOptions.intrinsics, CameraOptions.cameraTransform, target,
+      alignment, backFaces, threads, output, json,
+    ], run: run)
+
+  static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws(CommandLineError)
+    -> String
+  {
+    // Validate.
+    let planesPath = parsed.value(planes)
+    let region = parsed.value(target).region
+    let accepted = parsed.value(alignment)
+    let raysPath = parsed.value(rays)
+    let frameSize = parsed.value(fullFrame)
+    guard (raysPath == nil) != (frameSize == nil) else {
+      throw .usage("give exactly one of --rays FILE and --full-frame WxH")
+    }
+    var grid: BatchPixelGrid?
+    if let frameSize {
+      guard let k = parsed.value(CameraOptions.intrinsics) else {
+        throw .usage("option --full-frame needs --intrinsics")
+      }
+      guard k[0] > 0, k[1] > 0 else {
+        throw .usage("option --intrinsics: focal lengths must be > 0, got \(k[0]), \(k[1])")
+      }
+      guard frameSize.width == frameSize.width.rounded(),
+        frameSize.height == frameSize.height.rounded(),
+        frameSize.width <= 65536, frameSize.height <= 65536
+      else { throw .usage("option --full-frame: expected whole pixel counts up to 65536") }
+      let m = parsed.value(CameraOptions.cameraTransform)
+      let pose: RigidTransform
+      do {
+        pose = try RigidTransform(try Matrix4x4(columnMajor: m.map(Float.init)))
+      } catch {
+        throw .usage("option --camera-transform: \(error.description)")
+      }
+      grid = BatchPixelGrid(
+        imageWidth: Int(frameSize.width), height: Int(frameSize.height),
+        focalLengthPixels: SIMD2(Float(k[0]), Float(k[1])),
+        principalPointPixels: SIMD2(Float(k[2]), Float(k[3])), worldFromCamera: pose)
+    } else if parsed.isGiven(CameraOptions.intrinsics)
+      || parsed.isGiven(CameraOptions.cameraTransform)
+    {
+      throw .usage("options --intrinsics and --camera-transform go with --full-frame")
+    }
+
+    // Load.
+    let anchors = try loadAnchors(path: planesPath, context)
+    var indices: [Int32] = []
+    var batchPlanes: [BatchPlane] = []
+    for (index, anchor) in anchors.enumerated()
+    where accepted.accepts(RaycastQuery.TargetAlignment(anchor.alignment)) {
+      guard let plane = try? BatchPlane(anchor, region: region) else {
+        throw .runtime(
+          "\(InputFile.name(planesPath)): $.planes[\(index)].boundary: not convex after Float "
+            + "rounding")
+      }
+      batchPlanes.append(plane)
+      indices.append(Int32(index))
+    }
+    let scene = BatchRaycastScene(
+      planes: batchPlanes, cullsBackFaces: !parsed.flag(backFaces))
+    let rayBatch = try raysPath.map { path throws(CommandLineError) in
+      try loadRays(path: path, context)
+    }
+
+    // Run (the timed region: ray generation for full frames, intersection, results in memory).
+    let threadCount = parsed.value(threads)
+    var result = BatchRaycastResult()
+    let clock = ContinuousClock()
+    let elapsed = clock.measure {
+      if let grid {
+        scene.intersect(grid, threadCount: threadCount, into: &result)
+      } else if let rayBatch {
+        scene.intersect(rayBatch, threadCount: threadCount, into: &result)
+      }
+    }
+    let seconds =
+      Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+    // Map indices in the filtered scene back to indices in the file.
+    for i in result.planeIndex.indices where result.planeIndex[i] >= 0 {
+      result.planeIndex[i] = indices[Int(result.planeIndex[i])]
+    }
+    if let path = parsed.value(output) { try write(result, to: path) }
+    let hits = result.planeIndex.reduce(0) { $0 + ($1 >= 0 ? 1 : 0) }
+    if parsed.flag(json) {
+      struct Summary: Encodable {
+        let rays, planes, hits: Int
+        let seconds, raysPerSecond: Double
+      }
+      return try JSONOutput.string(
+        Summary(
+          rays: result.count, planes: anchors.count, hits: hits, seconds: seconds,
+          raysPerSecond: seconds > 0 ? Double(result.count) / seconds : 0), pretty: false)
+    }
+    return """
+      rays \(result.count), planes \(anchors.count) (\(batchPlanes.count) with alignment \(accepted.name)), \
+      hits \(hits), \(String(format: "%.4f", seconds)) s, \
+      \(String(format: "%.1f", seconds > 0 ? Double(result.count) / seconds / 1e6 : 0)) Mrays/s
+      """
+  }
+
+  /// The anchors of a plane list (`-` for standard input); errors name the file and the JSON
+  /// path.
+  static func loadAnchors(path: String, _ context: CommandContext) throws(CommandLineError)
+    -> [PlaneAnchor]
+  {
+    let list = try InputFile.load(
+      path, context, fromFile: { try RecordingPlaneList(contentsOfFile: $0) },
+      fromBytes: { bytes, name in
+        do {
+          let value = try bytes.withUnsafeBufferPointer {
+            try JSONParser.parse($0, maximumDepth: RecordingLimits.default.parserDepth)
+          }
+          return try RecordingPlaneList(json: value)
+        } catch let error as InputFileError {
+          throw error.located(file: name)
+        }
+      })
+    do {
+      var anchors: [PlaneAnchor] = []
+      for (index, plane) in list.planes.enumerated() {
+        do {
+          anchors.append(try plane.planeAnchor())
+        } catch let error as InputFileError {
+          throw error.prefixed(.index(index)).prefixed(.key("planes")).located(
+            file: InputFile.name(path))
+        }
+      }
+      return anchors
+    } catch {
+      throw .runtime(describing: error)
+    }
+  }
+
+  /// Rays from little-endian float32 sextuples; errors name the file and the ray.
+  static func loadRays(path: String, _ context: CommandContext) throws(CommandLineError)
+    -> BatchRaySoA
+  {
+    let data = try InputFile.read(path, context)
+    guard data.count % 24 == 0 else {
+      throw .runtime(
+        "\(InputFile.name(path)): \(data.count) bytes is not a whole number of 24-byte rays")
+    }
+    let count = data.count / 24
+    var components = [[Float]](repeating: [], count: 6)
+    for c in 0..<6 { components[c].reserveCapacity(count) }
+    data.withUnsafeBytes { bytes in
+      for i in 0..<count {
+        for c in 0..<6 {
+          let bits = bytes.loadUnaligned(fromByteOffset: i * 24 + c * 4, as: UInt32.self)
+          components[c].append(Float(bitPattern: UInt32(littleEndian: bits)))
+        }
+      }
+    }
+    // Normalize directions; a zero or non-finite ray stays as it is and misses in the kernels.
+    for i in 0..<count {
+      let d = SIMD3(components[3][i], components[4][i], components[5][i])
+      if let unit = d.normalized() {
+        (components[3][i], components[4][i], components[5][i]) = (unit.x, unit.y, unit.z)
+      }
+    }
+    do {
+      return try BatchRaySoA(
+        originX: components[0], originY: components[1], originZ: components[2],
+        directionX: components[3], directionY: components[4], directionZ: components[5])
+    } catch {
+      // Six arrays of the same length, filled above: not reached.
+      throw .runtime("\(InputFile.name(path)): \(error)")
+    }
+  }
+
+  /// Writes all t values then all plane indices, little-endian.
+  static func write(_ result: BatchRaycastResult, to path: String) throws(CommandLineError) {
+    var data = Data(capacity: result.count * 8)
+    for t in result.t {
+      withUnsafeBytes(of: t.bitPattern.littleEndian) { data.append(contentsOf: $0) }
+    }
+    for i in result.planeIndex {
+      withUnsafeBytes(of: i.littleEndian) { data.append(contentsOf: $0) }
+    }
+    try OutputFile.write(Array(data), to: path)
+  }
+}
