@@ -29,7 +29,7 @@ extension ARCore {
       principalPointConvention: PrincipalPointConvention = .pixelCentersAtIntegers,
       trackingState: TrackingState = .tracking
     ) {
-      guard [0, 90, 180, 270].contains(sensorOrientationDegrees) else { return nil }
+      guard ARCore.rightAngleDegrees.contains(sensorOrientationDegrees) else { return nil }
       self.pose = pose
       self.imageIntrinsics = imageIntrinsics
       self.textureIntrinsics = textureIntrinsics

@@ -80,7 +80,7 @@ extension ARCore {
     ) {
       guard textureSize.isPositiveAndFinite, imageSize.isPositiveAndFinite,
         sensorAspectRatio.isFinite, sensorAspectRatio > 0,
-        [0, 90, 180, 270].contains(sensorOrientationDegrees)
+        ARCore.rightAngleDegrees.contains(sensorOrientationDegrees)
       else { return nil }
       let turns = Camera.imageRotationQuarterTurns(
         sensorOrientationDegrees: sensorOrientationDegrees, rotation: displayGeometry.rotation)

@@ -40,7 +40,7 @@ extension ARCore {
       left: Double, top: Double, right: Double, bottom: Double, rotationDegrees: Int,
       trackingID: Int? = nil, labels: [Label] = []
     ) {
-      guard [0, 90, 180, 270].contains(rotationDegrees),
+      guard ARCore.rightAngleDegrees.contains(rotationDegrees),
         [left, top, right, bottom].allSatisfy(\.isFinite), right >= left, bottom >= top
       else { return nil }
       boundingBox = Rect(x: left, y: top, width: right - left, height: bottom - top)

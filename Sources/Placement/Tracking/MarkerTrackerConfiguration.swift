@@ -4,6 +4,10 @@
 /// Frames given a `DetectorView` gate each measurement by its expected error
 /// (`measurementError`, `associationGateChiSquare`); frames without one use the fixed
 /// `associationGateMeters`.
+///
+/// Each property has a row in ``settings`` (name, unit, valid values; the members of
+/// `measurementError` as `measurementError.<member>`), which `validate()`, replay settings'
+/// `tracker` object and the JSON Schema follow; a new property needs its row there.
 public struct MarkerTrackerConfiguration: Sendable, Hashable, Codable {
   /// Without a view: a measurement can be assigned to a marker only when it has the marker's
   /// label and lies within this distance of the marker's predicted position. Also the distance
@@ -74,48 +78,24 @@ public struct MarkerTrackerConfiguration: Sendable, Hashable, Codable {
   /// The default configuration.
   public init() {}
 
-  /// Checks that every value is usable (finite; positive where a size, time constant or count).
+  /// Checks that every value is usable: each setting's value lies in its domain (``settings``:
+  /// finite; positive where a size, time constant or count; within its range where it has one).
   ///
-  /// - Throws: `ParameterError` naming the first member that is not, in declaration order.
+  /// - Throws: `ParameterError` naming the first member that is not, in declaration order
+  ///   (`measurementError.latencySeconds` for a member of the error model).
   public func validate() throws(ParameterError) {
-    try ParameterError.requirePositive(associationGateMeters, "associationGateMeters")
-    try ParameterError.requireAtLeast(confirmationHitCount, 1, "confirmationHitCount")
-    try ParameterError.requireNonNegative(maximumCoastSeconds, "maximumCoastSeconds")
-    try ParameterError.requireAtLeast(reanchorMeasurementCount, 1, "reanchorMeasurementCount")
-    try ParameterError.requireNonNegative(reanchorSearchRadiusMeters, "reanchorSearchRadiusMeters")
-    try ParameterError.requirePositive(reanchorConsistencyMeters, "reanchorConsistencyMeters")
-    guard minimumConfidence.isFinite else {
-      throw ParameterError(
-        parameter: "minimumConfidence", value: "\(minimumConfidence)", requirement: "finite")
-    }
-    try ParameterError.requirePositive(spreadTimeConstantSeconds, "spreadTimeConstantSeconds")
-    try ParameterError.requireAtLeast(rigidMinimumSupport, 1, "rigidMinimumSupport")
-    try measurementError.validate()
-    try ParameterError.requirePositive(associationGateChiSquare, "associationGateChiSquare")
-    try ParameterError.requireNonNegative(markerPositionStdMeters, "markerPositionStdMeters")
-    try ParameterError.requirePositive(
-      maximumAssociationDistanceMeters, "maximumAssociationDistanceMeters")
-    guard detectionMarginFraction.isFinite, detectionMarginFraction >= 0,
-      detectionMarginFraction < 0.5
-    else {
-      throw ParameterError(
-        parameter: "detectionMarginFraction", value: "\(detectionMarginFraction)",
-        requirement: "in [0, 0.5)")
-    }
-    guard maximumDetectionIncidenceDegrees.isFinite,
-      (0...90).contains(maximumDetectionIncidenceDegrees)
-    else {
-      throw ParameterError(
-        parameter: "maximumDetectionIncidenceDegrees",
-        value: "\(maximumDetectionIncidenceDegrees)", requirement: "in [0, 90]")
-    }
-    if let limit = maximumDetectionDistanceMeters {
-      try ParameterError.requirePositive(limit, "maximumDetectionDistanceMeters")
-    }
-    try ParameterError.requirePositive(maximumAgingStepSeconds, "maximumAgingStepSeconds")
-    try ParameterError.requireNonNegative(maximumPredictionSeconds, "maximumPredictionSeconds")
-    if let limit = maximumUnobservedSeconds {
-      try ParameterError.requireNonNegative(limit, "maximumUnobservedSeconds")
+    try validate(Self.settings)
+  }
+
+  /// Checks the values of `settings` (rows of ``settings``), in their order.
+  func validate(_ settings: [TrackerSetting]) throws(ParameterError) {
+    for setting in settings {
+      let value = setting.value(in: self)
+      guard setting.accepts(value) else {
+        throw ParameterError(
+          parameter: setting.name, value: setting.text(of: value),
+          requirement: setting.requirement(refusing: value))
+      }
     }
   }
 

@@ -51,27 +51,16 @@ public struct MeasurementErrorModel: Sendable, Hashable, Codable {
   /// The default model.
   public init() {}
 
-  /// Checks that every value is finite and in range.
+  /// Checks that every value is finite and in range (the `measurementError.` rows of
+  /// `MarkerTrackerConfiguration.settings`).
   ///
   /// - Throws: `ParameterError` naming the first member that is not (`measurementError.` and the
   ///   member's name), in declaration order.
   public func validate() throws(ParameterError) {
-    let nonNegative: [(String, Double)] = [
-      ("imageNoisePixels", imageNoisePixels), ("objectHeightMeters", objectHeightMeters),
-      ("anchorPlaneStdMeters", anchorPlaneStdMeters),
-      ("estimatedPlaneStdMeters", estimatedPlaneStdMeters), ("latencySeconds", latencySeconds),
-    ]
-    for (name, value) in nonNegative {
-      try ParameterError.requireNonNegative(value, "measurementError." + name)
-    }
-    try ParameterError.requirePositive(minimumStdMeters, "measurementError.minimumStdMeters")
-    guard maximumIncidenceDegrees.isFinite, maximumIncidenceDegrees >= 0,
-      maximumIncidenceDegrees < 90
-    else {
-      throw ParameterError(
-        parameter: "measurementError.maximumIncidenceDegrees",
-        value: "\(maximumIncidenceDegrees)", requirement: "in [0, 90)")
-    }
+    var configuration = MarkerTrackerConfiguration()
+    configuration.measurementError = self
+    try configuration.validate(
+      MarkerTrackerConfiguration.settings.filter { $0.path.first == "measurementError" })
   }
 
   /// Whether `validate()` accepts every value.

@@ -47,9 +47,9 @@ public struct RecordingMLKitObject: Sendable, Hashable {
         .invalidValue, "right must be >= left and bottom >= top, got \(boundingBox)",
         path: [.key("boundingBox")])
     }
-    guard [0, 90, 180, 270].contains(rotationDegrees) else {
+    guard ARCore.rightAngleDegrees.contains(rotationDegrees) else {
       throw InputFileError(
-        .invalidValue, "must be 0, 90, 180 or 270, got \(rotationDegrees)",
+        .invalidValue, "must be \(ARCore.rightAngleDegreesDescription), got \(rotationDegrees)",
         path: [.key("rotationDegrees")])
     }
     for (offset, label) in labels.enumerated() where !(0...1).contains(label.confidence) {
@@ -85,9 +85,10 @@ public struct RecordingMLKitObject: Sendable, Hashable {
     boundingBox = try object.required("boundingBox") { try $0.numbers(count: 4) }
     rotationDegrees = try object.required("rotationDegrees") { value in
       let degrees = try value.number()
-      guard [0.0, 90, 180, 270].contains(degrees) else {
+      guard ARCore.rightAngleDegrees.map(Double.init).contains(degrees) else {
         throw InputFileError(
-          .invalidValue, "must be 0, 90, 180 or 270, got \(JSONWriter.text(of: degrees))")
+          .invalidValue,
+          "must be \(ARCore.rightAngleDegreesDescription), got \(JSONWriter.text(of: degrees))")
       }
       return Int(degrees)
     }

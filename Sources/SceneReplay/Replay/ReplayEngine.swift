@@ -51,6 +51,15 @@ public struct ReplayEngine: Sendable {
     _ source: inout ReplaySource, onFrame: (ReplayFrameOutput) throws -> Void = { _ in },
     onProgress: (Int) -> Void = { _ in }
   ) throws -> ReplayReport {
+    try run(&source, onFrame: onFrame, onProgress: onProgress, onFrameDetail: nil)
+  }
+
+  /// ``run(_:onFrame:onProgress:)`` that also hands every replayed frame in full to
+  /// `onFrameDetail` (before `onFrame`).
+  func run(
+    _ source: inout ReplaySource, onFrame: (ReplayFrameOutput) throws -> Void,
+    onProgress: (Int) -> Void, onFrameDetail: ((FrameDetail) throws -> Void)?
+  ) throws -> ReplayReport {
     // The Vision settings are checked before the session opens, so a recording without them is
     // refused with that error first.
     let override = try requestSettings(source.header, file: source.file)
@@ -62,7 +71,8 @@ public struct ReplayEngine: Sendable {
     source = ReplaySource(recording: Recording())
     defer { source = session.source }
     return try run(
-      &session, interpretingVisionAs: override, onFrame: onFrame, onProgress: onProgress)
+      &session, interpretingVisionAs: override, onFrame: onFrame, onProgress: onProgress,
+      onFrameDetail: onFrameDetail)
   }
 
   /// Replays the frames `session` has left: the package's placement and tracking as one client
@@ -78,9 +88,17 @@ public struct ReplayEngine: Sendable {
       &session, interpretingVisionAs: override, onFrame: onFrame, onProgress: onProgress)
   }
 
+  /// One replayed frame in full, for pictures (`ReplayCapture`): the session's frame, its
+  /// placements, the Vision settings they used and the frame's output.
+  typealias FrameDetail = (
+    frame: SimulatedFrame, placements: [PlacementResult], request: VisionRequestSettings?,
+    output: ReplayFrameOutput
+  )
+
   func run(
     _ session: inout SimulatedSession, interpretingVisionAs override: VisionRequestSettings?,
-    onFrame: (ReplayFrameOutput) throws -> Void, onProgress: (Int) -> Void
+    onFrame: (ReplayFrameOutput) throws -> Void, onProgress: (Int) -> Void,
+    onFrameDetail: ((FrameDetail) throws -> Void)? = nil
   ) throws -> ReplayReport {
     var tracker: MarkerTracker<AnyPositionFilter>
     do {
@@ -115,11 +133,17 @@ public struct ReplayEngine: Sendable {
           continue
         }
         for result in placements { report.placement.add(result) }
-        let markers = tracker.update(
-          measurements: placements.compactMap(\.measurement),
-          timestampSeconds: frame.timestamp,
-          view: settings.trackerUsesDetectorView ? detectorView(of: frame, override: override) : nil
-        )
+        // The tracker takes detector frames: between the results of a detector running below
+        // the frame rate its markers carry on unchanged (and do not age). Its view is the image
+        // the result was computed on (an earlier frame's when the result arrived late).
+        let markers =
+          frame.hasDetectorResult
+          ? tracker.update(
+            measurements: placements.compactMap(\.measurement),
+            timestampSeconds: frame.timestamp,
+            view: settings.trackerUsesDetectorView
+              ? detectorView(of: frame.observationsFrame, override: override) : nil)
+          : tracker.markers
         accumulator.add(
           frameIndex: frame.frameIndex, timestampSeconds: frame.timestamp,
           markers: markers.map {
@@ -132,12 +156,13 @@ public struct ReplayEngine: Sendable {
         }
         report.lastTimestampSeconds = frame.timestamp
         report.frameCount += 1
-        try onFrame(
-          ReplayFrameOutput(
-            frameIndex: frame.frameIndex, timestampSeconds: frame.timestamp,
-            markers: markers.map {
-              MarkerSnapshot(marker: $0, camera: frame.camera, viewport: frame.viewport)
-            }))
+        let output = ReplayFrameOutput(
+          frameIndex: frame.frameIndex, timestampSeconds: frame.timestamp,
+          markers: markers.map {
+            MarkerSnapshot(marker: $0, camera: frame.camera, viewport: frame.viewport)
+          })
+        try onFrameDetail?((frame, placements, override ?? frame.visionRequest, output))
+        try onFrame(output)
       }
       framesDone += chunk.count
       onProgress(framesDone)
@@ -208,7 +233,13 @@ public struct ReplayEngine: Sendable {
       guard case .frame(let frame) = outcome,
         let request = override ?? frame.visionRequest
       else { return [] }
-      return pipeline.place(frame.observations, request: request, in: frame.viewportFrame)
+      // A late result is placed with the frame of its image; a model without an NMS stage
+      // gives raw candidates, suppressed here as Core ML's NMS stage would.
+      let observations =
+        frame.observations.isEmpty && frame.detectionCandidates != nil
+        ? frame.suppressedCandidates : frame.observations
+      return pipeline.place(
+        observations, request: request, in: frame.observationsFrame.viewportFrame)
     }
     let slices = min(threadCount, chunk.count)
     guard slices > 1 else { return chunk.map(work) }

@@ -20,8 +20,9 @@ import SpatialMath
 /// ```
 /// `filter`/`filterParameters` are `AnyPositionFilter.init(name:parameters:)`'s names and
 /// parameters (values as strings or numbers); `tracker` overrides members of
-/// `MarkerTrackerConfiguration` by their Swift names (`measurementError` is an object with
-/// `MeasurementErrorModel`'s members); `anchorPoint` is `center`, `bottomCenter`,
+/// `MarkerTrackerConfiguration` by the names of its registry (`MarkerTrackerConfiguration.settings`;
+/// `measurementError` is an object with `MeasurementErrorModel`'s members, optional limits take
+/// `null`); `anchorPoint` is `center`, `bottomCenter`,
 /// `topCenter` or `[x, y]` fractions (`BoxAnchorPoint`); `interpretVisionAs` has the recording's
 /// `"vision"` layout.
 public struct ReplaySettings: Sendable, Hashable {
@@ -37,9 +38,10 @@ public struct ReplaySettings: Sendable, Hashable {
   /// The distance (metres) within which a marker matches a truth object, or `nil` for half the
   /// smallest spacing of the truth objects (5 cm with fewer than two objects).
   public var matchThresholdMeters: Float?
-  /// Whether the tracker gets each frame's `DetectorView` (the camera and the part of the image
-  /// the model saw; every frame counts as a detector frame): gates scaled by each measurement's
-  /// expected error and lifetimes that run only while a marker should have been detected.
+  /// Whether the tracker gets each detector result's `DetectorView` (the camera of the image the
+  /// result was computed on and the part of it the model saw): gates scaled by each
+  /// measurement's expected error and lifetimes that run only while a marker should have been
+  /// detected. (Either way the tracker is updated only on frames with a detector result.)
   /// `false` gives the tracker no view (fixed gates, time-based lifetimes). Default `true`.
   public var trackerUsesDetectorView: Bool = true
 
@@ -133,7 +135,7 @@ public struct ReplaySettings: Sendable, Hashable {
       }
       return Float(n)
     }
-    if let flag = try object.optional("trackerUsesDetectorView", { try Self.bool(from: $0) }) {
+    if let flag = try object.optional("trackerUsesDetectorView", { try $0.bool() }) {
       trackerUsesDetectorView = flag
     }
     _ = try object.extras()
@@ -151,59 +153,56 @@ public struct ReplaySettings: Sendable, Hashable {
     }
   }
 
+  /// The `tracker` object: members of `MarkerTrackerConfiguration` by the names, units and
+  /// ranges of its registry (`MarkerTrackerConfiguration.settings`), each laid over the defaults;
+  /// a member of a nested value (`measurementError.latencySeconds`) sits in a nested object
+  /// (`"measurementError": {"latencySeconds": 0.03}`), and an optional one takes `null`.
   static func tracker(from value: JSONValue) throws -> MarkerTrackerConfiguration {
-    var object = try JSONObjectDecoder(value, strict: true)
-    var c = MarkerTrackerConfiguration()
-    func float(_ n: Double) -> Float { Float(n) }
-    func count(_ value: JSONValue) throws -> Int {
-      let n = try value.number()
-      guard n == n.rounded(), n >= 0, n <= 1_000_000 else {
-        throw InputFileError(
-          .invalidValue, "expected an integer >= 0, got \(JSONWriter.text(of: n))")
-      }
-      return Int(n)
-    }
-    if let v = try object.optional("associationGateMeters", { try $0.number() }) {
-      c.associationGateMeters = float(v)
-    }
-    if let v = try object.optional("confirmationHitCount", count) { c.confirmationHitCount = v }
-    if let v = try object.optional("maximumCoastSeconds", { try $0.number() }) {
-      c.maximumCoastSeconds = v
-    }
-    if let v = try object.optional("reanchorMeasurementCount", count) {
-      c.reanchorMeasurementCount = v
-    }
-    if let v = try object.optional("reanchorSearchRadiusMeters", { try $0.number() }) {
-      c.reanchorSearchRadiusMeters = float(v)
-    }
-    if let v = try object.optional("reanchorConsistencyMeters", { try $0.number() }) {
-      c.reanchorConsistencyMeters = float(v)
-    }
-    if let v = try object.optional("minimumConfidence", { try $0.number() }) {
-      c.minimumConfidence = float(v)
-    }
-    if let v = try object.optional("spreadTimeConstantSeconds", { try $0.number() }) {
-      c.spreadTimeConstantSeconds = v
-    }
-    if let v = try object.optional("rigidLayout", { try Self.bool(from: $0) }) {
-      c.rigidLayout = v
-    }
-    if let v = try object.optional("rigidMinimumSupport", count) { c.rigidMinimumSupport = v }
-    try decodeViewMembers(&object, into: &c)
-    _ = try object.extras()
-    do {
-      try c.validate()
-    } catch {
-      throw InputFileError(.invalidValue, error.description, path: [.key(error.parameter)])
-    }
-    return c
+    var configuration = MarkerTrackerConfiguration()
+    try decode(MarkerTrackerConfiguration.settings, level: 0, from: value, into: &configuration)
+    return configuration
   }
 
-  static func bool(from value: JSONValue) throws -> Bool {
-    guard case .bool(let flag) = value else {
-      throw InputFileError(.typeMismatch, "expected a boolean, got \(value.typeName)")
+  /// Decodes the object `value` holding the rows of `settings` at path element `level`: a row
+  /// whose path ends there is a member; rows sharing a longer path's element there are a nested
+  /// object (rows of one nested value are contiguous in the registry).
+  static func decode(
+    _ settings: [TrackerSetting], level: Int, from value: JSONValue,
+    into configuration: inout MarkerTrackerConfiguration
+  ) throws {
+    var object = try JSONObjectDecoder(value, strict: true)
+    var start = 0
+    while start < settings.count {
+      let key = settings[start].path[level]
+      var end = start + 1
+      while end < settings.count, settings[end].path[level] == key { end += 1 }
+      let group = Array(settings[start..<end])
+      start = end
+      guard group.count == 1, let setting = group.first, setting.path.count == level + 1 else {
+        _ = try object.optional(key) {
+          try decode(group, level: level + 1, from: $0, into: &configuration)
+        }
+        continue
+      }
+      guard
+        let given = try object.optional(
+          key,
+          { value -> TrackerSetting.Value in
+            switch (setting.domain, value) {
+            case (_, .null) where setting.isOptional: return .null
+            case (.flag, _): return .flag(try value.bool())
+            default: return .number(try value.number())
+            }
+          })
+      else { continue }
+      guard setting.set(given, in: &configuration) else {
+        let shown =
+          if case .number(let n) = given { JSONWriter.text(of: n) } else { "\(given)" }
+        throw InputFileError(
+          .invalidValue, "expected \(setting.domain.expected), got \(shown)", path: [.key(key)])
+      }
     }
-    return flag
+    _ = try object.extras()
   }
 
   static func attempts(from value: JSONValue) throws -> [PlacementAttempt] {

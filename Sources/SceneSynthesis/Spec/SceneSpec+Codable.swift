@@ -22,6 +22,12 @@ extension SceneSpec {
     if let description { members["description"] = .string(description) }
     if let trajectory { members["trajectory"] = trajectory.jsonValue }
     if let recordedTrajectory { members["recordedTrajectory"] = recordedTrajectory.jsonValue }
+    if let hand { members["hand"] = hand.jsonValue }
+    if let contours { members["contours"] = contours.jsonValue }
+    if !visionRequests.isEmpty {
+      members["visionRequests"] = .object(
+        Dictionary(uniqueKeysWithValues: visionRequests.map { ($0.key.name, $0.value.jsonValue) }))
+    }
     return .object(members)
   }
 }

@@ -1,9 +1,11 @@
+import ARSimulation
 import Foundation
 import SceneFormat
 
 /// A scene to synthesize a recording from (`arsim synth SPEC --seed N --out FILE`): true surfaces
 /// and objects, the device, the camera path, sensor and detector models, and the Vision request
-/// and viewport the app used. World space, metres and seconds throughout (DESIGN §3).
+/// and viewport the app used. World space, metres and seconds throughout (the
+/// spaces of the Coordinate Spaces article in ARSimulation's documentation).
 ///
 /// JSON (`Scenes/schema/recording.schema.json#/$defs/sceneSpec`):
 /// ```json
@@ -14,8 +16,12 @@ import SceneFormat
 ///   "viewport": {"size": [390, 844], "interfaceOrientation": "portrait"},
 ///   "surfaces": [...], "objects": [...],
 ///   "trajectory": {...} or "recordedTrajectory": {...},
-///   "tracking": {...}, "planes": {...}, "featurePoints": {...}, "detector": {...} }
+///   "tracking": {...}, "planes": {...}, "featurePoints": {...}, "detector": {...},
+///   "hand": {...}, "contours": {...}, "visionRequests": {...} }
 /// ```
+/// `hand` (``HandModelSpec``) and `contours` (``ContourModelSpec``) add hand-pose observations
+/// and contours to the frames; `visionRequests` gives those requests' orientation and region of
+/// interest, with the recording header's layout (copied to it).
 /// Every object is strict: an unknown member is an error naming its path, as is a bad value.
 /// Sensor and detector models are optional (see their types for defaults).
 public struct SceneSpec: Sendable, Hashable {
@@ -56,6 +62,12 @@ public struct SceneSpec: Sendable, Hashable {
   public var featurePoints: FeaturePointModelSpec
   /// The detector model.
   public var detector: DetectorModelSpec
+  /// The pointing hand, or `nil` for none.
+  public var hand: HandModelSpec?
+  /// The contour request, or `nil` for none.
+  public var contours: ContourModelSpec?
+  /// The settings of the requests other than the detector's (copied to the recording header).
+  public var visionRequests: [VisionRequestType: RecordingImageRequest] = [:]
   /// The directory relative paths in the spec are resolved against (the spec file's directory),
   /// or `nil` for the current directory.
   public var baseDirectory: String?
@@ -117,6 +129,12 @@ public struct SceneSpec: Sendable, Hashable {
       ?? FeaturePointModelSpec()
     detector =
       try object.optional("detector") { try DetectorModelSpec(json: $0) } ?? DetectorModelSpec()
+    hand = try object.optional("hand") { try HandModelSpec(json: $0) }
+    contours = try object.optional("contours") { try ContourModelSpec(json: $0) }
+    visionRequests =
+      try object.optional("visionRequests") {
+        try RecordingImageRequest.map(json: $0, strict: true)
+      } ?? [:]
     _ = try object.extras()
     baseDirectory = nil
     try checkReferences()
@@ -154,6 +172,11 @@ public struct SceneSpec: Sendable, Hashable {
           .invalidValue, "no surface with identifier \"\(spec.surfaceIdentifier)\"",
           path: [.key("objects"), .index(offset), .key("surface")])
       }
+    }
+    for (offset, target) in (hand?.targets ?? []).enumerated() where !ids.contains(target) {
+      throw InputFileError(
+        .invalidValue, "no object with id \"\(target)\"",
+        path: [.key("hand"), .key("targets"), .index(offset)])
     }
   }
 

@@ -27,8 +27,8 @@ public struct SceneSynthesizer: Sendable {
   public let spec: SceneSpec
   /// The seed.
   public let seed: UInt64
-  /// The recording header: vision, viewport and truth objects (the surfaces stay in the spec:
-  /// format v1 has no member for them).
+  /// The recording header: vision, viewport, truth objects and the tracking events of the spec
+  /// (jumps, loss intervals); the surfaces stay in the spec: format v1 has no member for them.
   public let header: RecordingHeader
   /// The number of frames this synthesizer produces.
   public let frameCount: Int
@@ -47,6 +47,7 @@ public struct SceneSynthesizer: Sendable {
   var planeRandom: SplitMix64
   var pointRandom: SplitMix64
   var detectorRandom: SplitMix64
+  var vision: VisionSynthesisState
   var planeStates: [PlaneState]
   var lastReportedPose: RigidTransform?
   var lastPlanes: [RecordingPlane] = []
@@ -94,7 +95,7 @@ public struct SceneSynthesizer: Sendable {
     pointRandom = Self.stream(seed, salt: 0xFEA7_0E5)
     detectorRandom = Self.stream(seed, salt: 0xDE7E_C702)
     planeStates = Array(repeating: PlaneState(), count: surfaces.count)
-    header = RecordingHeader(
+    var header = RecordingHeader(
       vision: spec.vision, viewport: spec.viewport,
       truth: RecordingTruth(
         objects: objectGeometry.map { entry in
@@ -102,7 +103,36 @@ public struct SceneSynthesizer: Sendable {
             id: entry.spec.id, label: entry.spec.label,
             position: Self.shortest(entry.position),
             size: Self.shortest(entry.spec.sizeMeters))
+<<<<<<< HEAD
+        },
+        events: Self.truthEvents(spec)))
+  }
+
+  /// The spec's tracking jumps and loss intervals as truth events on the frames' clock
+  /// (`startTimestampSeconds` + scene time), in time order (a jump before a loss at the same
+  /// time); offsets in the shortest decimal form of their `Float` values.
+  static func truthEvents(_ spec: SceneSpec) -> [RecordingTruthEvent] {
+    let start = spec.startTimestampSeconds
+    let jumps = spec.tracking.jumps.map {
+      RecordingTruthEvent.trackingJump(
+        timestamp: start + $0.timeSeconds, offsetMeters: shortest($0.offsetMeters))
+    }
+    let losses = spec.tracking.lossIntervals.map {
+      RecordingTruthEvent.trackingLost(
+        timestamp: start + $0.lowerBound, endTimestamp: start + $0.upperBound)
+    }
+    // Stable: equal times keep jumps first, then losses in spec order.
+    return (jumps + losses).enumerated()
+      .sorted { ($0.element.timestamp, $0.offset) < ($1.element.timestamp, $1.offset) }
+      .map(\.element)
+=======
         }))
+    header.detector = Self.detectorSettings(spec.detector)
+    header.visionRequests = spec.visionRequests
+    self.header = header
+    vision = VisionSynthesisState(
+      seed: seed, header: header, imageResolution: spec.device.imageResolution)
+>>>>>>> vision
   }
 
   /// A generator for one concern: `seed` mixed with `salt` through one SplitMix64 step, so streams
@@ -129,12 +159,27 @@ public struct SceneSynthesizer: Sendable {
     if lost {
       frame.planes = lastPlanes
       advanceDetectorStream()
+      if spec.detector.isScheduled { scheduledDetectorLost(index: nextIndex) }
       return frame
     }
     frame.planes = planeAnchors(sceneTime: sceneTime, camera: trueCamera)
     lastPlanes = frame.planes
     frame.featurePoints = featurePoints(camera: trueCamera, frameIndex: nextIndex)
-    frame.detections = detections(camera: trueCamera)
+    if spec.detector.isScheduled {
+      scheduledDetector(
+        frame: &frame, index: nextIndex, sceneTime: sceneTime, trueCamera: trueCamera)
+    } else {
+      frame.detections = detections(camera: trueCamera)
+    }
+    if let hand = spec.hand, Self.isDue(sceneTime, rateHz: hand.rateHz, last: &vision.lastHandStep)
+    {
+      frame.points = handObservations(sceneTime: sceneTime, camera: trueCamera)
+    }
+    if let contours = spec.contours,
+      Self.isDue(sceneTime, rateHz: contours.rateHz, last: &vision.lastContourStep)
+    {
+      frame.contours = contourObservations(camera: trueCamera)
+    }
     return frame
   }
 

@@ -9,6 +9,8 @@ extension SimulatedFrame {
     package let headerViewport: Viewport?
     package let headerRequest: VisionRequestSettings?
     package let raycastOptions: RaycastOptions
+    /// The header's settings for the Vision outputs beyond the observations.
+    package var vision: SimulatedVisionOutputs.HeaderContext = .empty
   }
 
   /// The session frame of a recorded frame: the camera, the world, the viewport (the frame's,
@@ -56,7 +58,9 @@ extension SimulatedFrame {
           frameIndex: frameIndex, timestamp: frame.timestamp, camera: camera, viewport: shown,
           world: world, observations: frame.detections.map(Detection.init(recording:)),
           visionRequest: request, deviceDisplayTransform: frame.displayTransform,
-          raycastOptions: context.raycastOptions))
+          raycastOptions: context.raycastOptions,
+          visionOutputs: SimulatedVisionOutputs(
+            recording: frame, context: context.vision, vision: request)))
     } catch let error as InputFileError {
       return .failure(error)
     } catch {
@@ -73,6 +77,17 @@ extension Detection {
       boundingBox: detection.boundingBox,
       rankedLabels: (detection.labels ?? []).map {
         RankedLabel(identifier: $0.identifier, confidence: Float($0.confidence))
+      })
+  }
+}
+
+extension DetectionCandidate {
+  /// The domain form of a recorded raw candidate (confidences rounded to `Float`).
+  public init(recording candidate: RecordingDetectionCandidate) {
+    self.init(
+      boundingBox: candidate.boundingBox,
+      classConfidences: candidate.labels.map {
+        Detection.RankedLabel(identifier: $0.identifier, confidence: Float($0.confidence))
       })
   }
 }

@@ -72,6 +72,7 @@ extension SimulatedSession {
       frame.anchorChanges = AnchorChanges(from: lastAnchors, to: frame.anchors)
       lastAnchors = frame.anchors
       frame.trackedRaycastUpdates = updateTrackedRaycasts(in: frame)
+      attachImageFrame(&frame)
       outcomes[i] = .frame(frame)
     }
     return outcomes

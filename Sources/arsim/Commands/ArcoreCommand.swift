@@ -4,10 +4,10 @@ import SpatialMath
 /// `arsim arcore`: ARCore's conventions on the command line; `arsim arcore transform` is
 /// ARCore's `Frame.transformCoordinates2d`.
 enum ArcoreCommand {
-  /// A rotation in degrees that is a whole number of quarter turns: 0, 90, 180 or 270.
+  /// A rotation in degrees that is a whole number of quarter turns (`ARCore.rightAngleDegrees`).
   struct QuarterTurnDegrees: ExpressibleByArgument {
     let degrees: Int
-    static var allValueStrings: [String] { ["0", "90", "180", "270"] }
+    static var allValueStrings: [String] { ARCore.rightAngleDegrees.map(String.init) }
     var argumentDescription: String { "\(degrees)" }
 
     init(degrees: Int) { self.degrees = degrees }

@@ -66,9 +66,8 @@ enum ReplaySummary {
     lines.append(
       "  placement error RMS \(opt(metrics.placementErrorRMSMillimeters, fixed1)) mm (max \(opt(metrics.placementErrorMaxMillimeters, fixed1)))  jitter RMS \(opt(metrics.jitterRMSMillimeters, fixed2)) mm  reprojection RMS \(opt(metrics.reprojectionErrorRMSPixels, fixed1)) px"
     )
-    let first = metrics.timeToFirstConfirmed.map {
-      "\(TerminalText.escaped($0.id)) \(opt($0.seconds, fixed3))"
-    }
+    let first = metrics.timeToFirstConfirmed.sorted { NaturalOrder.precedes($0.id, $1.id) }
+      .map { "\(TerminalText.escaped($0.id)) \(opt($0.seconds, fixed3))" }
     lines.append("  time to first confirmed (s): \(first.joined(separator: ", "))")
     lines.append(
       "  missed objects \(metrics.missedObjectCount), false markers at the end \(metrics.falseMarkerCount)"

@@ -9,6 +9,8 @@ import Testing
 /// domain camera, viewport and world -> `PlacementPipeline` -> `MarkerTracker` (with the frame's
 /// `DetectorView`: the camera and the part of the image the model saw). Every frame's
 /// markers (ids, labels, positions, states) must be identical on every recording in Scenes/.
+/// A late detector result is placed with the frame of its image (`detectionsImageTimestamp`), and
+/// frames without a detector result leave the tracker as it was.
 @Suite struct ReplayOnePathTests {
   /// The markers of every frame from the minimal loop.
   static func minimalLoop(_ recording: Recording, settings: ReplaySettings) throws
@@ -21,6 +23,7 @@ import Testing
     var tracker = try MarkerTracker(
       configuration: settings.tracker, filterPrototype: settings.filter)
     var output: [[TrackedMarker]] = []
+    var viewFrames: [Double: ViewportFrame] = [:]
     for frame in recording.frames {
       let camera = try frame.simulatedCamera()
       let seen = try VisionGeometry(settings: request, imageResolution: camera.imageResolution)
@@ -28,6 +31,12 @@ import Testing
       var viewport = try #require(try frame.viewport?.simulatedViewport() ?? headerViewport)
       if let orientation = frame.interfaceOrientation {
         viewport = try Viewport(size: viewport.size, interfaceOrientation: orientation)
+      }
+      let view = ViewportFrame(camera: camera, viewport: viewport, world: try frame.frameWorld())
+      viewFrames[frame.timestamp] = view
+      guard frame.hasDetectorResult(detectorDeclared: header.detector != nil) else {
+        output.append(tracker.markers)
+        continue
       }
       let detections = frame.detections.map {
         Detection(
@@ -37,8 +46,7 @@ import Testing
           })
       }
       let placements = pipeline.place(
-        detections, request: request,
-        in: ViewportFrame(camera: camera, viewport: viewport, world: try frame.frameWorld()))
+        detections, request: request, in: viewFrames[frame.detectorImageTimestamp] ?? view)
       output.append(
         tracker.update(
           measurements: placements.compactMap(\.measurement), timestampSeconds: frame.timestamp,
