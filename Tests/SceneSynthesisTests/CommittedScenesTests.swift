@@ -22,12 +22,14 @@ import _TestSupport
     ("tabletop-landscape.json", "specs/tabletop-landscape.json", 2),
     ("dashboard-detector-10hz.json", "specs/dashboard-detector-10hz.json", 4),
     ("dashboard-contours.json", "specs/dashboard-contours.json", 5),
+    ("arcore-dashboard-portrait.json", "specs/arcore-dashboard-portrait.json", 1),
     ("walking-panel.json", "specs/walking-panel.json", 4),
   ]
 
   @Test(arguments: [
     "dashboard-portrait", "dashboard-downmirrored", "tabletop-landscape", "long-session",
-    "real-arkit-logger", "dashboard-detector-10hz", "dashboard-contours", "walking-panel",
+    "real-arkit-logger", "dashboard-detector-10hz", "dashboard-contours",
+    "arcore-dashboard-portrait", "walking-panel",
   ])
   func specDecodes(name: String) throws {
     let spec = try SceneSpec(

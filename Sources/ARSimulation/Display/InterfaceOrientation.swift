@@ -57,6 +57,17 @@ public enum InterfaceOrientation: CaseNameCodable, Hashable {
     }
   }
 
+  /// The orientation whose display rotation is `quarterTurns` clockwise quarter turns (taken
+  /// modulo 4): 0 landscapeRight, 1 portrait, 2 landscapeLeft, 3 portraitUpsideDown.
+  public init(quarterTurnsClockwise quarterTurns: Int) {
+    switch (quarterTurns % 4 + 4) % 4 {
+    case 0: self = .landscapeRight
+    case 1: self = .portrait
+    case 2: self = .landscapeLeft
+    default: self = .portraitUpsideDown
+    }
+  }
+
   /// Whether the interface is taller than wide (portrait or portraitUpsideDown).
   public var isPortrait: Bool { quarterTurnsClockwise % 2 == 1 }
 }

@@ -48,36 +48,13 @@ public struct AnyPositionFilter: PositionFilter, Hashable {
   }
 
   /// Feeds one measurement with its expected error to the wrapped filter (see `PositionFilter`).
+  @inlinable
   public mutating func update(
     measurement: SIMD3<Float>, measurementStdMeters: Double, timestampSeconds: Double
   ) -> FilterUpdateOutcome {
-    switch self {
-    case .oneEuro(var f):
-      defer { self = .oneEuro(f) }
-      return f.update(
-        measurement: measurement, measurementStdMeters: measurementStdMeters,
-        timestampSeconds: timestampSeconds)
-    case .constantPositionKalman(var f):
-      defer { self = .constantPositionKalman(f) }
-      return f.update(
-        measurement: measurement, measurementStdMeters: measurementStdMeters,
-        timestampSeconds: timestampSeconds)
-    case .constantVelocityKalman(var f):
-      defer { self = .constantVelocityKalman(f) }
-      return f.update(
-        measurement: measurement, measurementStdMeters: measurementStdMeters,
-        timestampSeconds: timestampSeconds)
-    case .exponential(var f):
-      defer { self = .exponential(f) }
-      return f.update(
-        measurement: measurement, measurementStdMeters: measurementStdMeters,
-        timestampSeconds: timestampSeconds)
-    case .median(var f):
-      defer { self = .median(f) }
-      return f.update(
-        measurement: measurement, measurementStdMeters: measurementStdMeters,
-        timestampSeconds: timestampSeconds)
-    }
+    base.update(
+      measurement: measurement, measurementStdMeters: measurementStdMeters,
+      timestampSeconds: timestampSeconds)
   }
 
   /// Restarts from `position` at `timestampSeconds` as if it were the first sample (non-finite input

@@ -60,14 +60,25 @@ public struct RecordingMLKitObject: Sendable, Hashable {
     }
   }
 
-  /// The domain value (valid after ``validate()``).
+  /// The domain value.
+  ///
+  /// - Throws: ``InputFileError`` with a path relative to the object when ``validate()`` would.
   public var detectedObject: ARCore.MLKitDetectedObject {
-    ARCore.MLKitDetectedObject(
-      left: boundingBox[0], top: boundingBox[1], right: boundingBox[2], bottom: boundingBox[3],
-      rotationDegrees: rotationDegrees, trackingID: trackingID,
-      labels: labels.compactMap {
-        ARCore.MLKitDetectedObject.Label(text: $0.text, confidence: $0.confidence, index: $0.index)
-      })!
+    get throws {
+      try validate()
+      return try InputFileError.converting { () throws(ARCoreError) in
+        var domainLabels: [ARCore.MLKitDetectedObject.Label] = []
+        for label in labels {
+          domainLabels.append(
+            try ARCore.MLKitDetectedObject.Label(
+              text: label.text, confidence: label.confidence, index: label.index))
+        }
+        return try ARCore.MLKitDetectedObject(
+          left: boundingBox[0], top: boundingBox[1], right: boundingBox[2],
+          bottom: boundingBox[3], rotationDegrees: rotationDegrees, trackingID: trackingID,
+          labels: domainLabels)
+      }
+    }
   }
 
   /// The recording form of a detected object.

@@ -6,8 +6,9 @@ import SessionSimulation
 
 /// Replays a recording: the package's own placer as one client of ``SimulatedSession``. Per
 /// frame of the session (camera, viewport, world and observations converted from the recording),
-/// places every detection (`PlacementPipeline`), updates the tracker and reports the markers; at
-/// the end, per-marker summaries and the harness's metrics against truth.
+/// places every detection (`PlacementPipeline`; for an `"arcore"` recording, every ML Kit object
+/// with `ARCorePlacement`), updates the tracker and reports the markers; at the end, per-marker
+/// summaries and the harness's metrics against truth.
 ///
 /// Frames are read in chunks of `chunkFrameCount`; within a chunk the per-frame work (conversion
 /// and placement, independent per frame) runs on up to `threadCount` threads over fixed,
@@ -114,13 +115,15 @@ public struct ReplayEngine: Sendable {
       placement: settings.placement)
     var report = ReplayReport()
     if skipInvalidFrames { report.skippedFrames = [] }
+    if session.header.platform == .arcore { report.placement.placedByARCoreHitTest = 0 }
     var framesDone = 0
     while true {
       let chunk = session.nextFrames(
         upTo: chunkFrameCount, threadCount: threadCount, continuingAfterErrors: skipInvalidFrames)
       if chunk.isEmpty { break }
       let placed = place(chunk, pipeline: pipeline, override: override)
-      for (outcome, placements) in zip(chunk, placed) {
+      let placedOnARCore = placeOnARCore(chunk)
+      for ((outcome, placements), arcorePlacements) in zip(zip(chunk, placed), placedOnARCore) {
         let frame: SimulatedFrame
         switch outcome {
         case .frame(let value): frame = value
@@ -133,13 +136,15 @@ public struct ReplayEngine: Sendable {
           continue
         }
         for result in placements { report.placement.add(result) }
+        for result in arcorePlacements { report.placement.add(result) }
         // The tracker takes detector frames: between the results of a detector running below
         // the frame rate its markers carry on unchanged (and do not age). Its view is the image
         // the result was computed on (an earlier frame's when the result arrived late).
         let markers =
           frame.hasDetectorResult
           ? tracker.update(
-            measurements: placements.compactMap(\.measurement),
+            measurements: placements.compactMap(\.measurement)
+              + arcorePlacements.compactMap(\.measurement),
             timestampSeconds: frame.timestamp,
             view: settings.trackerUsesDetectorView
               ? detectorView(of: frame.observationsFrame, override: override) : nil)
@@ -184,9 +189,11 @@ public struct ReplayEngine: Sendable {
   }
 
   /// The Vision settings to invert boxes with instead of the frames' own: the override, or `nil`.
-  /// A recording without header settings needs the override.
+  /// An ARKit recording without header settings needs the override (an ARCore recording's ML Kit
+  /// boxes carry their own rotation).
   func requestSettings(_ header: RecordingHeader, file: String?) throws -> VisionRequestSettings? {
     if let override = settings.interpretVisionAs { return override }
+    if header.platform == .arcore { return nil }
     guard let vision = header.vision else {
       throw InputFileError(
         .missingField,
@@ -255,5 +262,16 @@ public struct ReplayEngine: Sendable {
       }
     }
     return results
+  }
+
+  /// Places the ML Kit objects of a chunk's ARCore frames (ARCore's samples' hit filter), in
+  /// frame order; empty for ARKit frames and failed frames. Hit tests are cheap next to the
+  /// tracker, so this runs on the calling thread.
+  func placeOnARCore(_ chunk: [SimulatedSession.FrameOutcome]) -> [[ARCorePlacementResult]] {
+    let placement = ARCorePlacement(settings: settings.arcorePlacement)
+    return chunk.map { outcome in
+      guard case .frame(let frame) = outcome, let arcore = frame.arcore else { return [] }
+      return placement.place(arcore.mlKitObjects, in: arcore.frame)
+    }
   }
 }

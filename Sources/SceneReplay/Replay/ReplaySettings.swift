@@ -44,6 +44,9 @@ public struct ReplaySettings: Sendable, Hashable {
   /// detected. (Either way the tracker is updated only on frames with a detector result.)
   /// `false` gives the tracker no view (fixed gates, time-based lifetimes). Default `true`.
   public var trackerUsesDetectorView: Bool = true
+  /// How ML Kit objects are placed on the frames of an `"arcore"` recording (default: the box
+  /// centre and ARCore's samples' hit filter). Not read from the JSON form yet.
+  public var arcorePlacement = ARCorePlacement.Settings()
 
   /// Creates settings; arguments default to the values documented on the properties.
   public init(

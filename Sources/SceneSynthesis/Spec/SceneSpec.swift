@@ -14,6 +14,7 @@ import SceneFormat
 ///   "device": {"preset": "iPhone15Pro"},
 ///   "vision": {"cropAndScale": "centerCrop", "modelInputSize": [416, 416], "orientation": "right"},
 ///   "viewport": {"size": [390, 844], "interfaceOrientation": "portrait"},
+///   "arcore": {...} (instead of vision and viewport: an ARCore + ML Kit app),
 ///   "surfaces": [...], "objects": [...],
 ///   "trajectory": {...} or "recordedTrajectory": {...},
 ///   "tracking": {...}, "planes": {...}, "featurePoints": {...}, "detector": {...},
@@ -41,11 +42,14 @@ public struct SceneSpec: Sendable, Hashable {
   public var startTimestampSeconds: Double
   /// The capturing device.
   public var device: SceneDeviceSpec
-  /// The Vision request the app ran (also the recording's `vision`).
-  public var vision: RecordingVision
+  /// The Vision request the app ran (also the recording's `vision`); `nil` for an ARCore scene.
+  public var vision: RecordingVision?
   /// The app's viewport (also the recording's `viewport`); its interface orientation sets the
-  /// camera's roll.
-  public var viewport: RecordingViewport
+  /// camera's roll. `nil` for an ARCore scene, whose view is ``arcore``'s display geometry.
+  public var viewport: RecordingViewport?
+  /// The ARCore and ML Kit settings of a scene recorded on Android, else `nil` (ARKit and
+  /// Vision). Exactly one of ``arcore`` and ``vision`` + ``viewport`` is given.
+  public var arcore: SceneARCoreSpec?
   /// True surfaces; identifiers unique.
   public var surfaces: [SceneSurfaceSpec]
   /// True objects; ids unique, each on an existing surface.
@@ -111,8 +115,9 @@ public struct SceneSpec: Sendable, Hashable {
     startTimestampSeconds =
       try object.optional("startTimestampSeconds") { try $0.number(atLeast: 0, atMost: 1e9) } ?? 0
     device = try object.required("device") { try SceneDeviceSpec(json: $0) }
-    vision = try object.required("vision") { try RecordingVision(json: $0, strict: true) }
-    viewport = try object.required("viewport") { try RecordingViewport(json: $0, strict: true) }
+    arcore = try object.optional("arcore") { try SceneARCoreSpec(json: $0) }
+    vision = try object.optional("vision") { try RecordingVision(json: $0, strict: true) }
+    viewport = try object.optional("viewport") { try RecordingViewport(json: $0, strict: true) }
     surfaces =
       try object.optional("surfaces") { try $0.array { try SceneSurfaceSpec(json: $0) } } ?? []
     objects =
@@ -140,8 +145,21 @@ public struct SceneSpec: Sendable, Hashable {
     try checkReferences()
   }
 
-  /// Unique identifiers, existing surfaces, exactly one trajectory.
+  /// Unique identifiers, existing surfaces, exactly one trajectory, ARKit or ARCore settings.
   private func checkReferences() throws {
+    if arcore != nil {
+      for (name, given) in [("vision", vision != nil), ("viewport", viewport != nil)] where given {
+        throw InputFileError(
+          .invalidValue,
+          "an ARCore scene has no \"\(name)\" (ML Kit's boxes and the display geometry replace it)",
+          path: [.key(name)])
+      }
+    } else {
+      for (name, given) in [("vision", vision != nil), ("viewport", viewport != nil)] where !given {
+        throw InputFileError(
+          .missingField, "missing required member \"\(name)\" (or \"arcore\")")
+      }
+    }
     switch (trajectory, recordedTrajectory) {
     case (nil, nil):
       throw InputFileError(

@@ -15,12 +15,12 @@ extension SceneSynthesizer {
   /// The raw candidates of one frame (see ``CandidateModelSpec``) and the observations Vision
   /// returns after the spec's NMS, both rounded as recordings are (boxes to 1e-6, confidences to
   /// 1e-4).
-  mutating func candidatesAndObservations(camera: Camera) -> (
+  mutating func candidatesAndObservations(camera: Camera, geometry: VisionGeometry) -> (
     candidates: [RecordingDetectionCandidate], observations: [RecordingDetection]
   ) {
-    guard let model = spec.detector.candidates else { return ([], detections(camera: camera)) }
+    guard let model = spec.detector.candidates else { return ([], detections(camera: camera, geometry: geometry)) }
     var candidates: [RecordingDetectionCandidate] = []
-    for report in detectorReports(camera: camera) {
+    for report in detectorReports(camera: camera, geometry: geometry) {
       candidates += objectCandidates(report, model)
     }
     for _ in 0..<model.backgroundPerFrame {

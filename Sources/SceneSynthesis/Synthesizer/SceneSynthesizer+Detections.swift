@@ -27,7 +27,7 @@ extension SceneSynthesizer {
   /// spec's objects, then a false positive if one is drawn. Objects not wholly in front of the
   /// camera, or with an empty box, give none. Draws the same values as always (see
   /// ``advanceDetectorStream()``).
-  mutating func detectorReports(camera: Camera) -> [DetectorReport] {
+  mutating func detectorReports(camera: Camera, geometry: VisionGeometry) -> [DetectorReport] {
     let model = spec.detector
     let resolution = camera.imageResolution
     var output: [DetectorReport] = []
@@ -81,8 +81,8 @@ extension SceneSynthesizer {
 
   /// The detections of one frame (see ``DetectorModelSpec``): each report the detector does not
   /// miss whose box is visible enough, clipped and rounded (false positives as drawn).
-  mutating func detections(camera: Camera) -> [RecordingDetection] {
-    detectorReports(camera: camera).compactMap { report in
+  mutating func detections(camera: Camera, geometry: VisionGeometry) -> [RecordingDetection] {
+    detectorReports(camera: camera, geometry: geometry).compactMap { report in
       guard !report.missed else { return nil }
       let box =
         report.isFalsePositive ? report.visionBox : Self.visibleBox(report.visionBox, spec.detector)

@@ -90,7 +90,8 @@ extension SceneSynthesizer {
   /// ``DetectorModelSpec``): runs the detector when due, delivers the results due on this frame,
   /// steps and reseeds the trackers.
   mutating func scheduledDetector(
-    frame: inout RecordingFrame, index: Int, sceneTime: Double, trueCamera: Camera
+    frame: inout RecordingFrame, index: Int, sceneTime: Double, trueCamera: Camera,
+    geometry: VisionGeometry
   ) {
     let model = spec.detector
     vision.recentCameras.append((index, trueCamera))
@@ -98,7 +99,7 @@ extension SceneSynthesizer {
       vision.recentCameras.removeFirst(vision.recentCameras.count - model.latencyFrames - 1)
     }
     if Self.isDue(sceneTime, rateHz: model.rateHz, last: &vision.lastRunStep) {
-      let (candidates, observations) = candidatesAndObservations(camera: trueCamera)
+      let (candidates, observations) = candidatesAndObservations(camera: trueCamera, geometry: geometry)
       vision.pending.append(
         PendingDetectorResult(
           deliveryIndex: index + model.latencyFrames, imageIndex: index,
@@ -117,7 +118,7 @@ extension SceneSynthesizer {
     if model.output != .candidates { frame.detections = result.observations }
     if model.output != .observations { frame.detectionCandidates = result.candidates ?? [] }
     if let trackerModel = model.tracker {
-      reseedTracks(from: result, model: trackerModel, motion: motion)
+      reseedTracks(from: result, model: trackerModel, motion: motion, geometry: geometry)
       frame.trackedObjects = trackedObjects()
     }
   }
@@ -134,7 +135,8 @@ extension SceneSynthesizer {
   /// frame; a new tracker keeps the id of a live one with the same label whose box overlaps it
   /// by more than IoU 0.3 (the best such), as apps keep track identities across re-detections.
   private mutating func reseedTracks(
-    from result: PendingDetectorResult, model: ObjectTrackerModel, motion: OpticalFlowSimulator
+    from result: PendingDetectorResult, model: ObjectTrackerModel, motion: OpticalFlowSimulator,
+    geometry: VisionGeometry
   ) {
     guard let trackGeometry = vision.trackGeometry,
       let imageCamera = vision.recentCameras.first(where: { $0.index == result.imageIndex })?.camera

@@ -11,6 +11,8 @@ extension SimulatedFrame {
     package let raycastOptions: RaycastOptions
     /// The header's settings for the Vision outputs beyond the observations.
     package var vision: SimulatedVisionOutputs.HeaderContext = .empty
+    /// The ARCore settings of an `"arcore"` recording, else `nil`.
+    package var arcore: RecordingARCoreSession? = nil
   }
 
   /// The session frame of a recorded frame: the camera, the world, the viewport (the frame's,
@@ -29,6 +31,15 @@ extension SimulatedFrame {
       let camera = try frame.simulatedCamera()
       let world = try frame.frameWorld()
       var viewport = context.headerViewport
+      var arcore: SimulatedARCoreFrame?
+      if let session = context.arcore {
+        arcore = try SimulatedARCoreFrame.converting(
+          frame, frameIndex: frameIndex, session: session)
+        if viewport == nil {
+          viewport = SimulatedARCoreFrame.viewport(
+            for: arcore!.frame.displayGeometry, sensorOrientationDegrees: session.sensorOrientation)
+        }
+      }
       if let recorded = frame.viewport {
         do {
           viewport = try recorded.simulatedViewport()
@@ -53,14 +64,15 @@ extension SimulatedFrame {
           throw error.prefixed(.key("vision"))
         }
       }
-      return .success(
-        SimulatedFrame(
-          frameIndex: frameIndex, timestamp: frame.timestamp, camera: camera, viewport: shown,
-          world: world, observations: frame.detections.map(Detection.init(recording:)),
-          visionRequest: request, deviceDisplayTransform: frame.displayTransform,
-          raycastOptions: context.raycastOptions,
-          visionOutputs: SimulatedVisionOutputs(
-            recording: frame, context: context.vision, vision: request)))
+      var simulated = SimulatedFrame(
+        frameIndex: frameIndex, timestamp: frame.timestamp, camera: camera, viewport: shown,
+        world: world, observations: frame.detections.map(Detection.init(recording:)),
+        visionRequest: request, deviceDisplayTransform: frame.displayTransform,
+        raycastOptions: context.raycastOptions,
+        visionOutputs: SimulatedVisionOutputs(
+          recording: frame, context: context.vision, vision: request))
+      simulated.arcore = arcore
+      return .success(simulated)
     } catch let error as InputFileError {
       return .failure(error)
     } catch {

@@ -43,6 +43,9 @@ public struct SimulatedFrame: Sendable, Hashable {
   /// The Vision outputs beyond ``observations`` (late results, candidates, tracker boxes, points,
   /// contours, request settings); see `SimulatedFrame+Vision.swift`.
   public internal(set) var visionOutputs: SimulatedVisionOutputs
+  /// The same frame in ARCore's shape, for the frames of an `"arcore"` recording (what
+  /// ``SimulatedARCoreSession`` hands out), else `nil`.
+  package var arcore: SimulatedARCoreFrame?
 
   /// Creates a frame (the session makes them; tests and tools may build one directly).
   public init(

@@ -84,7 +84,8 @@ public struct SimulatedSession: Sendable {
     self.source = source
     self.options = options
     var context = SimulatedFrame.RecordingContext(
-      headerViewport: viewport, headerRequest: request, raycastOptions: options.raycastOptions)
+      headerViewport: viewport, headerRequest: request, raycastOptions: options.raycastOptions,
+      arcore: header.platform == .arcore ? header.arcore : nil)
     do {
       context.vision = try SimulatedVisionOutputs.HeaderContext(header: header)
     } catch let error as InputFileError {

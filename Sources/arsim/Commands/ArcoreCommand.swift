@@ -98,17 +98,16 @@ enum ArcoreCommand {
     // The declared values are exactly the four quarter turns.
     let surface = ARCore.SurfaceRotation(degrees: parsed.value(rotation).degrees) ?? .rotation0
     let texture = parsed.value(textureSize)
-    guard
-      let geometry = ARCore.DisplayGeometry(
-        rotation: surface, widthPixels: Int(view.width), heightPixels: Int(view.height)),
-      let mapping = ARCore.CoordinateMapping(
+    do {
+      let geometry = try ARCore.DisplayGeometry(
+        rotation: surface, widthPixels: Int(view.width), heightPixels: Int(view.height))
+      return try ARCore.CoordinateMapping(
         displayGeometry: geometry, textureSize: texture,
         imageSize: parsed.value(imageSize) ?? texture,
         sensorOrientationDegrees: parsed.value(sensorOrientation).degrees)
-    else {
-      throw .usage("option --display: the sizes give no coordinate mapping")
+    } catch {
+      throw .usage("option --display: \(error.description)")
     }
-    return mapping
   }
 }
 

@@ -17,12 +17,13 @@ enum ReplaySummary {
     lines += skippedFrameLines(of: report)
     let p = report.placement
     let attempts = settings.placement.attempts
-    let placed = p.placedByAttempt.enumerated().map { index, count in
+    var placed = p.placedByAttempt.enumerated().map { index, count in
       let name =
         index < attempts.count
         ? "\(attempts[index].target.name)/\(attempts[index].alignment.name)" : "attempt \(index)"
       return "\(name) \(count)"
     }
+    if let arcore = p.placedByARCoreHitTest { placed.append("ARCore hitTest \(arcore)") }
     let failed = zip(PlacementFailure.allCases, p.failures).map { "\($0.rawValue) \($1)" }
     lines.append(
       "detections \(p.detectionCount); placed: \(placed.isEmpty ? "none" : placed.joined(separator: ", "))"

@@ -12,11 +12,24 @@ import Testing
 /// A late detector result is placed with the frame of its image (`detectionsImageTimestamp`), and
 /// frames without a detector result leave the tracker as it was.
 @Suite struct ReplayOnePathTests {
-  /// The markers of every frame from the minimal loop.
+  /// The markers of every frame from the minimal loop (for an ARCore recording: recording frames
+  /// -> ARCore frames and ML Kit objects -> `ARCorePlacement` -> `MarkerTracker`).
   static func minimalLoop(_ recording: Recording, settings: ReplaySettings) throws
     -> [[TrackedMarker]]
   {
     let header = recording.header
+    if header.platform == .arcore {
+      let session = try #require(header.arcore)
+      let placement = ARCorePlacement(settings: settings.arcorePlacement)
+      var tracker = try MarkerTracker(
+        configuration: settings.tracker, filterPrototype: settings.filter)
+      return try recording.frames.map { frame in
+        let placements = placement.place(
+          try frame.mlKitObjects, in: try frame.arcoreFrame(session: session))
+        return tracker.update(
+          measurements: placements.compactMap(\.measurement), timestampSeconds: frame.timestamp)
+      }
+    }
     let request = try #require(header.vision).requestSettings()
     let headerViewport = try header.viewport?.simulatedViewport()
     let pipeline = PlacementPipeline(settings: settings.placement)
