@@ -49,7 +49,8 @@ extension SceneSynthesizer {
   private mutating func objectCandidates(
     _ report: DetectorReport, _ model: CandidateModelSpec
   ) -> [RecordingDetectionCandidate] {
-    let input = spec.vision.modelInputSize
+    // Candidates come from a Core ML detector, which only an ARKit scene (with `vision`) has.
+    guard let input = spec.vision?.modelInputSize else { return [] }
     let cell = model.gridCellPixels
     let box = report.visionBox.standardized
     let center = (x: box.midX * input.width, y: box.midY * input.height)
