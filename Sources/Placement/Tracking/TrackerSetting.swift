@@ -304,13 +304,14 @@ extension MarkerTrackerConfiguration {
       .double(\.detectionMarginFraction)),
     TrackerSetting(
       "maximumDetectionIncidenceDegrees",
-      "With a view: ... and only when the view is at most this far from its surface's normal",
+      "With a view: a marker should have been detected only when the view is at most this far "
+        + "from its surface's normal (markers without a known normal pass)",
       unit: "deg", domain: .interval(lower: 0, upper: 90, includesUpper: true),
       .double(\.maximumDetectionIncidenceDegrees)),
     TrackerSetting(
       "maximumDetectionDistanceMeters",
-      "With a view: ... and only when it is at most this far from the camera (`null`: any "
-        + "distance)", unit: "m", domain: .positive,
+      "With a view: a marker should have been detected only when it is at most this far from "
+        + "the camera", unit: "m", domain: .positive,
       .optionalDouble(\.maximumDetectionDistanceMeters)),
     TrackerSetting(
       "maximumAgingStepSeconds",

@@ -21,8 +21,8 @@ import SpatialMath
 /// `filter`/`filterParameters` are `AnyPositionFilter.init(name:parameters:)`'s names and
 /// parameters (values as strings or numbers); `tracker` overrides members of
 /// `MarkerTrackerConfiguration` by the names of its registry (`MarkerTrackerConfiguration.settings`;
-/// `measurementError` is an object with `MeasurementErrorModel`'s members, optional limits take
-/// `null`); `anchorPoint` is `center`, `bottomCenter`,
+/// `measurementError` is an object with `MeasurementErrorModel`'s members; `null` is the
+/// default, for the optional limits no limit); `anchorPoint` is `center`, `bottomCenter`,
 /// `topCenter` or `[x, y]` fractions (`BoxAnchorPoint`); `interpretVisionAs` has the recording's
 /// `"vision"` layout.
 public struct ReplaySettings: Sendable, Hashable {
@@ -159,7 +159,8 @@ public struct ReplaySettings: Sendable, Hashable {
   /// The `tracker` object: members of `MarkerTrackerConfiguration` by the names, units and
   /// ranges of its registry (`MarkerTrackerConfiguration.settings`), each laid over the defaults;
   /// a member of a nested value (`measurementError.latencySeconds`) sits in a nested object
-  /// (`"measurementError": {"latencySeconds": 0.03}`), and an optional one takes `null`.
+  /// (`"measurementError": {"latencySeconds": 0.03}`). As everywhere in the format, `null` is an
+  /// absent member: the default (for the optional limits, no limit).
   static func tracker(from value: JSONValue) throws -> MarkerTrackerConfiguration {
     var configuration = MarkerTrackerConfiguration()
     try decode(MarkerTrackerConfiguration.settings, level: 0, from: value, into: &configuration)
@@ -192,7 +193,6 @@ public struct ReplaySettings: Sendable, Hashable {
           key,
           { value -> TrackerSetting.Value in
             switch (setting.domain, value) {
-            case (_, .null) where setting.isOptional: return .null
             case (.flag, _): return .flag(try value.bool())
             default: return .number(try value.number())
             }

@@ -209,6 +209,65 @@ struct ReplaySettingsTests {
     #expect(try ReplaySettings(json: JSONParser.parse("{}")) == ReplaySettings())
   }
 
+  /// The view members of `tracker`: a nested `measurementError` object, optional limits that take
+  /// a number or `null` (absent: the default, no limit), interval bounds
+  /// (`detectionMarginFraction` < 0.5), and the top-level `trackerUsesDetectorView`.
+  @Test func decodesTheTrackerViewMembers() throws {
+    let text = """
+      {"tracker": {"associationGateChiSquare": 11.34, "maximumAssociationDistanceMeters": 0.05,
+                   "detectionMarginFraction": 0.49, "maximumDetectionIncidenceDegrees": 90,
+                   "maximumDetectionDistanceMeters": 4, "maximumUnobservedSeconds": null,
+                   "measurementError": {"latencySeconds": 0.03, "maximumIncidenceDegrees": 85}},
+       "trackerUsesDetectorView": false}
+      """
+    let settings = try ReplaySettings(json: JSONParser.parse(text))
+    var expected = MarkerTrackerConfiguration()
+    expected.associationGateChiSquare = 11.34
+    expected.maximumAssociationDistanceMeters = 0.05
+    expected.detectionMarginFraction = 0.49
+    expected.maximumDetectionIncidenceDegrees = 90
+    expected.maximumDetectionDistanceMeters = 4
+    expected.measurementError.latencySeconds = 0.03
+    expected.measurementError.maximumIncidenceDegrees = 85
+    #expect(settings.tracker == expected)
+    #expect(!settings.trackerUsesDetectorView)
+    let limited = try ReplaySettings(
+      json: JSONParser.parse(#"{"tracker": {"maximumUnobservedSeconds": 2}}"#))
+    #expect(limited.tracker.maximumUnobservedSeconds == 2)
+    // `null` for a member with a non-optional value is its default too.
+    let defaulted = try ReplaySettings(
+      json: JSONParser.parse(#"{"tracker": {"maximumAgingStepSeconds": null}}"#))
+    #expect(defaulted.tracker.maximumAgingStepSeconds == 0.1)
+  }
+
+  @Test(arguments: [
+    (#"{"tracker": {"detectionMarginFraction": 0.5}}"#, "tracker.detectionMarginFraction"),
+    (
+      #"{"tracker": {"maximumDetectionIncidenceDegrees": 90.5}}"#,
+      "tracker.maximumDetectionIncidenceDegrees"
+    ),
+    (
+      #"{"tracker": {"maximumDetectionDistanceMeters": 0}}"#,
+      "tracker.maximumDetectionDistanceMeters"
+    ),
+    (#"{"tracker": {"measurementError": 1}}"#, "tracker.measurementError"),
+    (
+      #"{"tracker": {"measurementError": {"maximumIncidenceDegrees": 90}}}"#,
+      "tracker.measurementError.maximumIncidenceDegrees"
+    ),
+    // A dotted name is the registry's, not a JSON member: the member is nested.
+    (
+      #"{"tracker": {"measurementError.latencySeconds": 0}}"#,
+      #"tracker["measurementError.latencySeconds"]"#
+    ),
+  ])
+  func viewMemberErrorsNameTheMember(text: String, path: String) throws {
+    let error = try #require(throws: InputFileError.self) {
+      try ReplaySettings(json: JSONParser.parse(text))
+    }
+    #expect(error.jsonPath == path)
+  }
+
   @Test(arguments: [
     (#"{"tracker": {"confirmationHitCount": 1.5}}"#, "tracker.confirmationHitCount"),
     (#"{"attempts": [{"target": "wall"}]}"#, "attempts[0].target"),

@@ -10,10 +10,12 @@ import Testing
 /// `DetectorView`: the camera and the part of the image the model saw). Every frame's
 /// markers (ids, labels, positions, states) must be identical on every recording in Scenes/.
 /// A late detector result is placed with the frame of its image (`detectionsImageTimestamp`), and
-/// frames without a detector result leave the tracker as it was.
+/// the tracker's view is that image's; frames without a detector result leave the tracker as it
+/// was.
 @Suite struct ReplayOnePathTests {
   /// The markers of every frame from the minimal loop (for an ARCore recording: recording frames
-  /// -> ARCore frames and ML Kit objects -> `ARCorePlacement` -> `MarkerTracker`).
+  /// -> ARCore frames and ML Kit objects -> `ARCorePlacement` -> `MarkerTracker`, whose view is
+  /// the frame's camera and the whole image, where ML Kit looks).
   static func minimalLoop(_ recording: Recording, settings: ReplaySettings) throws
     -> [[TrackedMarker]]
   {
@@ -27,7 +29,9 @@ import Testing
         let placements = placement.place(
           try frame.mlKitObjects, in: try frame.arcoreFrame(session: session))
         return tracker.update(
-          measurements: placements.compactMap(\.measurement), timestampSeconds: frame.timestamp)
+          measurements: placements.compactMap(\.measurement), timestampSeconds: frame.timestamp,
+          view: DetectorView(
+            camera: try frame.simulatedCamera(), detectedImageNormalizedRect: .unit))
       }
     }
     let request = try #require(header.vision).requestSettings()
@@ -47,6 +51,7 @@ import Testing
       }
       let view = ViewportFrame(camera: camera, viewport: viewport, world: try frame.frameWorld())
       viewFrames[frame.timestamp] = view
+      let image = viewFrames[frame.detectorImageTimestamp] ?? view
       guard frame.hasDetectorResult(detectorDeclared: header.detector != nil) else {
         output.append(tracker.markers)
         continue
@@ -58,12 +63,11 @@ import Testing
             Detection.RankedLabel(identifier: $0.identifier, confidence: Float($0.confidence))
           })
       }
-      let placements = pipeline.place(
-        detections, request: request, in: viewFrames[frame.detectorImageTimestamp] ?? view)
+      let placements = pipeline.place(detections, request: request, in: image)
       output.append(
         tracker.update(
           measurements: placements.compactMap(\.measurement), timestampSeconds: frame.timestamp,
-          view: DetectorView(camera: camera, detectedImageNormalizedRect: seen)))
+          view: DetectorView(camera: image.camera, detectedImageNormalizedRect: seen)))
     }
     return output
   }
