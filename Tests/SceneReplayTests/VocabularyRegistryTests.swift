@@ -74,7 +74,26 @@ import _TestSupport
       "filterParameters/propertyNames",
       PositionFilterKind.all.flatMap { $0.parameters.map(\.name) }
     ),
+    (
+      "sceneSpec/properties/arcore/properties/sensorOrientation",
+      ARCore.rightAngleDegrees.map(String.init)
+    ),
+    ("truthEvent/properties/kind", RecordingTruthEvent.Kind.allNames),
+    ("visionRequestType", VisionRequestType.allNames),
+    ("nmsScope", NonMaximumSuppressionScope.allNames),
+    ("pointsObservation/properties/request", RecordingPointsObservation.pointRequests.map(\.name)),
+    ("headerMembers/properties/visionRequests/propertyNames", imageRequestNames),
+    ("sceneSpec/properties/visionRequests/propertyNames", imageRequestNames),
+    (
+      "sceneSpec/properties/detector/properties/output",
+      DetectorModelSpec.Output.allCases.map(\.rawValue)
+    ),
   ]
+
+  /// The requests without a model, which the `visionRequests` maps are keyed by.
+  static let imageRequestNames = VisionRequestType.allNames.filter {
+    $0 != VisionRequestType.coreMLModel.name
+  }
 
   @Test(arguments: enums.indices)
   func schemaEnumsAreTheSwiftTables(index: Int) throws {
@@ -226,7 +245,9 @@ import _TestSupport
         "vision/properties/scaleFitAlignment", "viewport", "displayTransform", "truth",
         "truthObject", "arcoreSession", "displayGeometry", "arcoreFrame", "arcoreIntrinsics",
         "arcoreFrame/properties/planeStates/items", "mlKitObject",
-        "mlKitObject/properties/labels/items",
+        "mlKitObject/properties/labels/items", "truthEvent", "detectorSettings",
+        "detectorSettings/properties/nms", "detectionCandidate", "trackedObject", "recognizedPoint",
+        "pointsObservation", "contour", "imageRequest",
       ], in: definitions)
     let values = Set(
       ImageCropAndScaleOption.allNames + ImageOrientation.allNames + InterfaceOrientation.allNames
@@ -234,7 +255,9 @@ import _TestSupport
         + Camera.TrackingState.allNames + Camera.TrackingState.Reason.allNames
         + RecordingPlatform.allNames + ARCore.SurfaceRotation.allNames
         + ARCore.TrackingState.allNames + ARCore.PrincipalPointConvention.allNames
-        + ARCore.Frame.InstantPlacementMode.allNames + ["arplacementsim.recording"])
+        + ARCore.Frame.InstantPlacementMode.allNames + RecordingTruthEvent.Kind.allNames
+        + VisionRequestType.allNames + NonMaximumSuppressionScope.allNames
+        + ["arplacementsim.recording"])
     let dictionary = Set(try Self.dictionaryNames("recording.dict"))
     #expect(members.union(values).subtracting(dictionary).sorted() == [], "missing")
     #expect(dictionary.subtracting(members.union(values)).sorted() == [], "unknown")

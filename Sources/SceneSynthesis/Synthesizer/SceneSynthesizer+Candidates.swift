@@ -18,10 +18,13 @@ extension SceneSynthesizer {
   mutating func candidatesAndObservations(camera: Camera, geometry: VisionGeometry) -> (
     candidates: [RecordingDetectionCandidate], observations: [RecordingDetection]
   ) {
-    guard let model = spec.detector.candidates else { return ([], detections(camera: camera, geometry: geometry)) }
+    guard let model = spec.detector.candidates else {
+      return ([], detections(camera: camera, geometry: geometry))
+    }
     var candidates: [RecordingDetectionCandidate] = []
     for report in detectorReports(camera: camera, geometry: geometry) {
-      candidates += objectCandidates(report, model)
+      candidates += objectCandidates(
+        report, model, modelInputSize: geometry.settings.modelInputSize)
     }
     for _ in 0..<model.backgroundPerFrame {
       let draws = (0..<6).map { _ in vision.candidateRandom.nextUnitDouble() }
@@ -47,10 +50,8 @@ extension SceneSynthesizer {
   /// ``CandidateModelSpec/cellOffsets``, each drawing 7 values whether or not its cell lies on
   /// the model input.
   private mutating func objectCandidates(
-    _ report: DetectorReport, _ model: CandidateModelSpec
+    _ report: DetectorReport, _ model: CandidateModelSpec, modelInputSize input: Size
   ) -> [RecordingDetectionCandidate] {
-    // Candidates come from a Core ML detector, which only an ARKit scene (with `vision`) has.
-    guard let input = spec.vision?.modelInputSize else { return [] }
     let cell = model.gridCellPixels
     let box = report.visionBox.standardized
     let center = (x: box.midX * input.width, y: box.midY * input.height)

@@ -99,7 +99,8 @@ extension SceneSynthesizer {
       vision.recentCameras.removeFirst(vision.recentCameras.count - model.latencyFrames - 1)
     }
     if Self.isDue(sceneTime, rateHz: model.rateHz, last: &vision.lastRunStep) {
-      let (candidates, observations) = candidatesAndObservations(camera: trueCamera, geometry: geometry)
+      let (candidates, observations) = candidatesAndObservations(
+        camera: trueCamera, geometry: geometry)
       vision.pending.append(
         PendingDetectorResult(
           deliveryIndex: index + model.latencyFrames, imageIndex: index,
