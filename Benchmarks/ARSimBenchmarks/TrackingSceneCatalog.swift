@@ -14,6 +14,10 @@ struct TrackingSceneCatalog {
     /// (`arsim replay` at commit 9ac101b), mm: the goal is to be no worse; `nil` for scenes
     /// added since.
     var placementErrorBeforeMillimeters: Double?
+    /// Whether the cause analysis applies: it replays every frame as a detector frame on the
+    /// recording's Vision settings, so scenes with a detector below the frame rate (late
+    /// results) or ARCore's ML Kit objects get the goals only.
+    var analyzesCauses = true
   }
 
   static let entries: [Entry] = [
@@ -33,6 +37,15 @@ struct TrackingSceneCatalog {
     Entry(
       name: "walking-panel", recording: "walking-panel.json", spec: "specs/walking-panel.json",
       seed: 4),
+    Entry(
+      name: "dashboard-detector-10hz", recording: "dashboard-detector-10hz.json",
+      spec: "specs/dashboard-detector-10hz.json", seed: 4, analyzesCauses: false),
+    Entry(
+      name: "dashboard-contours", recording: "dashboard-contours.json",
+      spec: "specs/dashboard-contours.json", seed: 5),
+    Entry(
+      name: "arcore-dashboard-portrait", recording: "arcore-dashboard-portrait.json",
+      spec: "specs/arcore-dashboard-portrait.json", seed: 1, analyzesCauses: false),
   ]
 
   /// The Scenes/ directory under the working directory.

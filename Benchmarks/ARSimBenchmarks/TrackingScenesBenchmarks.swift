@@ -8,7 +8,7 @@ import SceneReplay
 /// Replays every bundled scene with truth (`TrackingSceneCatalog`) with the default replay
 /// settings (or `--config`) and prints, per scene, the tracking goals of issue 17 as measured by
 /// `ReplayEngine` and, unless `--no-causes`, the breakdown of outliers and identity losses by
-/// cause (`TrackingCauseAnalysis`). One JSON object, sorted keys; a measured value of -1 means
+/// cause (`TrackingCauseAnalysis`; not for the scenes whose entry says it does not apply). One JSON object, sorted keys; a measured value of -1 means
 /// undefined or infinite (no marker at the end, an object never confirmed), which fails its goal.
 /// Quality figures: no clock is read.
 enum TrackingScenesBenchmarks {
@@ -55,7 +55,7 @@ enum TrackingScenesBenchmarks {
           "goals": goals(
             report, placementBaselineMillimeters: entry.placementErrorBeforeMillimeters)
         ]
-        if causes {
+        if causes && entry.analyzesCauses {
           let reference = try? catalog.reference(entry)
           if reference == nil {
             FileHandle.standardError.write(
