@@ -64,7 +64,7 @@ enum ReplayCommand {
       let engine = ReplayEngine(
         settings: settings, threadCount: parsed.value(threads),
         skipInvalidFrames: parsed.flag(skipInvalidFrames))
-      var writer = try outPath.map { try LineWriter(path: $0) }
+      var writer = try outPath.map { try LineWriter(path: $0, context) }
       var progress = context.progress("replay", unit: "frames")
       let total = source.frameCount
       var tracks = MarkerTrackHistory.Recorder()
@@ -76,13 +76,13 @@ enum ReplayCommand {
         },
         onProgress: { progress.update(done: $0, total: total) })
       progress.finish()
-      try writer?.close()
+      try writer?.commit()
       if let reportPath {
         let title = path == "-" ? "standard input" : URL(fileURLWithPath: path).lastPathComponent
         let page = ReplayHTMLReport(
           title: title, report: result, tracks: tracks.histories,
           truthObjects: source.header.truth?.objects ?? [])
-        try OutputFile.write(page.html, to: reportPath)
+        try OutputFile.write(page.html, to: reportPath, context)
       }
       if parsed.flag(json) {
         return String(decoding: try JSONWriter.bytes(of: result.jsonValue), as: UTF8.self)
