@@ -7,6 +7,7 @@ let suites: [String: ([String]) -> Void] = [
   "decode": DecodeBenchmarks.run,
   "query": QueryPathBenchmarks.run,
   "raycast": RaycastBenchmarks.run,
+  "raycast-cli": RaycastCLIBenchmarks.run,
   "synth": SynthBenchmarks.run,
   "tracking": TrackingBenchmarks.run,
   "replay": ReplayBenchmarks.run,
