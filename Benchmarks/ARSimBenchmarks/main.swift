@@ -5,6 +5,7 @@ import Foundation
 let suites: [String: ([String]) -> Void] = [
   "conversions": ConversionBenchmarks.run,
   "decode": DecodeBenchmarks.run,
+  "decode-peers": DecodePeerBenchmarks.run,
   "query": QueryPathBenchmarks.run,
   "raycast": RaycastBenchmarks.run,
   "raycast-cli": RaycastCLIBenchmarks.run,
