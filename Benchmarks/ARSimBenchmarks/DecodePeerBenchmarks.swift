@@ -48,7 +48,9 @@ enum DecodePeerBenchmarks {
     ]
     var index = 0
     while index + 1 < arguments.count {
-      guard options[arguments[index]] != nil else { RaycastCLIBenchmarks.fail("decode-peers: unknown option \(arguments[index])", code: 64) }
+      guard options[arguments[index]] != nil else {
+        RaycastCLIBenchmarks.fail("decode-peers: unknown option \(arguments[index])", code: 64)
+      }
       options[arguments[index]] = arguments[index + 1]
       index += 2
     }
@@ -120,7 +122,10 @@ enum DecodePeerBenchmarks {
         if !python.isEmpty {
           let peer = RaycastCLIBenchmarks.runJSON(
             "/usr/bin/env",
-            [python, "Benchmarks/peers/python_json_load.py", file, "--repetitions", "\(repetitions)"])
+            [
+              python, "Benchmarks/peers/python_json_load.py", file, "--repetitions",
+              "\(repetitions)",
+            ])
           mbps["python"] = (peer["mbPerSecond"] as? NSNumber)?.doubleValue
         }
         for (key, value) in mbps { columns[key, default: []].append(value) }
