@@ -12,6 +12,7 @@ let suites: [String: ([String]) -> Void] = [
   "synth": SynthBenchmarks.run,
   "tracking": TrackingBenchmarks.run,
   "replay": ReplayBenchmarks.run,
+  "replay-cli": ReplayCLIBenchmarks.run,
   "replay-memory": ReplayBenchmarks.memoryChild,
   "sweep": SweepBenchmarks.run,
 ]

@@ -23,12 +23,6 @@ package struct ReplayMetricsAccumulator<MarkerKey: Hashable & Comparable & Senda
     }
   }
 
-  struct TruthObject: Sendable {
-    let id: String
-    let label: String
-    let position: SIMD3<Float>
-  }
-
   /// One marker over the frames so far.
   package struct MarkerLog: Sendable {
     package var id: MarkerKey
@@ -65,7 +59,7 @@ package struct ReplayMetricsAccumulator<MarkerKey: Hashable & Comparable & Senda
     }
   }
 
-  let truth: [TruthObject]
+  let truth: [ReplayTruthObject]
   package let thresholdMeters: Float
   var evaluator: MultiObjectTrackingEvaluator
   var firstConfirmed: [Double?]
@@ -87,7 +81,7 @@ package struct ReplayMetricsAccumulator<MarkerKey: Hashable & Comparable & Senda
 
   package init(truth: RecordingTruth?, thresholdMeters threshold: Float?) {
     self.truth = (truth?.objects ?? []).map {
-      TruthObject(id: $0.id, label: $0.label, position: SIMD3<Float>($0.position))
+      ReplayTruthObject(id: $0.id, label: $0.label, position: SIMD3<Float>($0.position))
     }
     thresholdMeters =
       threshold ?? TrackingMetrics.halfNeighbourSpacingMeters(self.truth.map(\.position))
@@ -250,4 +244,13 @@ package struct ReplayMetricsAccumulator<MarkerKey: Hashable & Comparable & Senda
   )? {
     nearestTruth(label: label, to: position).map { (truth[$0.index].id, $0.distance) }
   }
+}
+
+/// One truth object as the accumulator scores it. Outside the generic accumulator so that its
+/// arrays are concrete types: a type nested in a generic one is generic too, and the replay loop,
+/// which calls the accumulator from another module, would look up its metadata on every use.
+struct ReplayTruthObject: Sendable {
+  let id: String
+  let label: String
+  let position: SIMD3<Float>
 }
