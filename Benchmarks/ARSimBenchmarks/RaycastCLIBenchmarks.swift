@@ -6,7 +6,7 @@ import SpatialMath
 /// `ARSimBenchmarks raycast-cli [--arsim PATH] [--embree PATH] [--rounds N] [--repeat R]
 /// [--planes 1,8,64,512] [--threads 1,2] [--seed S] [--work DIR]`
 ///
-/// The raycast workload of BENCHMARKS.md measured as users meet it: the `arsim raycast` process on
+/// The `raycast` suite's workload measured as users meet it: the `arsim raycast` process on
 /// a full 1920x1440 frame against K seeded rectangles written as plane anchors (4-vertex boundary
 /// polygons in alternating winding, and the same rectangles as extents), with `--repeat R --json`.
 /// Per configuration it reports the medians over rounds of the cold first call

@@ -6,6 +6,8 @@ let suites: [String: ([String]) -> Void] = [
   "conversions": ConversionBenchmarks.run,
   "decode": DecodeBenchmarks.run,
   "decode-peers": DecodePeerBenchmarks.run,
+  "filters": FilterBenchmarks.run,
+  "detector-rate": DetectorRateBenchmarks.run,
   "query": QueryPathBenchmarks.run,
   "raycast": RaycastBenchmarks.run,
   "raycast-cli": RaycastCLIBenchmarks.run,
@@ -15,6 +17,7 @@ let suites: [String: ([String]) -> Void] = [
   "replay-cli": ReplayCLIBenchmarks.run,
   "replay-memory": ReplayBenchmarks.memoryChild,
   "sweep": SweepBenchmarks.run,
+  "report-load": ReportLoadBenchmarks.run,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

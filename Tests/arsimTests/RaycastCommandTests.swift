@@ -1,3 +1,4 @@
+import ARSimulation
 import Foundation
 import Testing
 
@@ -198,5 +199,20 @@ struct RaycastCommandTests {
     let single = RaycastCommand.RunTiming([0.25])
     #expect(
       single == .init(firstSeconds: 0.25, medianSeconds: 0.25, minSeconds: 0.25, maxSeconds: 0.25))
+  }
+}
+
+/// `arsim raycast --target` spells the existing-plane targets as `RaycastQuery.Target` does
+/// (plus the legacy hit-test names), so one spelling serves the library, replay settings and the
+/// command.
+@Suite struct RaycastTargetNameTests {
+  @Test func targetNamesFollowTheLibrary() {
+    let names = RaycastCommand.Target.allCases.map(\.rawValue)
+    let library = RaycastQuery.Target.allNames.filter { $0 != "estimatedPlane" }
+    #expect(Array(names.prefix(library.count)) == library)
+    #expect(
+      Array(names.dropFirst(library.count)) == [
+        "existingPlaneUsingExtent", "existingPlaneUsingGeometry",
+      ])
   }
 }
