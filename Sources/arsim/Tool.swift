@@ -73,14 +73,23 @@ enum Tool {
     if ParsedArguments.asksForHelp(arguments) {
       return write(HelpFormatter.help(for: spec), to: streams, as: "arsim \(spec.name)")
     }
+    var context = CommandContext(streams: streams, quiet: false)
     do {
       let parsed = try ParsedArguments(arguments, spec: spec)
+      try OutputSafety.check(parsed.paths + spec.inputs(parsed), streams: streams)
       let quiet =
         spec.options.contains { $0.declaration.name == CommandContext.quietFlag.declaration.name }
         && parsed.flag(CommandContext.quietFlag)
-      let output = try spec.run(parsed, CommandContext(streams: streams, quiet: quiet))
+      context = CommandContext(streams: streams, quiet: quiet)
+      let output = try spec.run(parsed, context)
+      if parsed.paths.contains(where: { $0.role == .output && $0.path == "-" }) {
+        // Standard output carries the output file: the report goes to standard error.
+        if !output.isEmpty { streams.writeError(TerminalText.escapedKeepingLines(output) + "\n") }
+        return 0
+      }
       return write(output, to: streams, as: "arsim \(spec.name)")
     } catch {
+      if context.outputState.brokenPipe { return 141 }
       if case .conditionsFailed(let output, _) = error {
         // The result is printed; the failed conditions follow on standard error.
         let status = write(output, to: streams, as: "arsim \(spec.name)")

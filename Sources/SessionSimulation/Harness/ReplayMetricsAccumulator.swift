@@ -24,12 +24,6 @@ package struct ReplayMetricsAccumulator: Sendable {
     }
   }
 
-  struct TruthObject: Sendable {
-    let id: String
-    let label: String
-    let position: SIMD3<Float>
-  }
-
   /// One marker over the frames so far.
   package struct MarkerLog: Sendable {
     package var id: MarkerID
@@ -66,7 +60,7 @@ package struct ReplayMetricsAccumulator: Sendable {
     }
   }
 
-  let truth: [TruthObject]
+  let truth: [ReplayTruthObject]
   package let thresholdMeters: Float
   /// The placement settings: an object is placeable when a ray to it hits with their attempts.
   let placement: PlacementSettings
@@ -99,7 +93,7 @@ package struct ReplayMetricsAccumulator: Sendable {
     placement: PlacementSettings = PlacementSettings()
   ) {
     self.truth = (truth?.objects ?? []).map {
-      TruthObject(id: $0.id, label: $0.label, position: SIMD3<Float>($0.position))
+      ReplayTruthObject(id: $0.id, label: $0.label, position: SIMD3<Float>($0.position))
     }
     thresholdMeters =
       threshold ?? TrackingMetrics.halfNeighbourSpacingMeters(self.truth.map(\.position))
@@ -311,4 +305,13 @@ package struct ReplayMetricsAccumulator: Sendable {
   )? {
     nearestTruth(label: label, to: position).map { (truth[$0.index].id, $0.distance) }
   }
+}
+
+/// One truth object as the accumulator scores it. Outside the generic accumulator so that its
+/// arrays are concrete types: a type nested in a generic one is generic too, and the replay loop,
+/// which calls the accumulator from another module, would look up its metadata on every use.
+struct ReplayTruthObject: Sendable {
+  let id: String
+  let label: String
+  let position: SIMD3<Float>
 }
