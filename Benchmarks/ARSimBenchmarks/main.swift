@@ -13,6 +13,7 @@ let suites: [String: ([String]) -> Void] = [
   "raycast-cli": RaycastCLIBenchmarks.run,
   "synth": SynthBenchmarks.run,
   "tracking": TrackingBenchmarks.run,
+  "tracking-scenes": TrackingScenesBenchmarks.run,
   "replay": ReplayBenchmarks.run,
   "replay-cli": ReplayCLIBenchmarks.run,
   "replay-memory": ReplayBenchmarks.memoryChild,
