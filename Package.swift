@@ -11,12 +11,47 @@
 //     markers, the catalogue of classic placement mistakes and the diagnosis)
 //   SessionSimulation <- SceneReplay (replay: the package's placer as a session client; sweeps,
 //     pictures) <- arsim
-//   _RaycastKernels (C, SIMDe) <- ARSimulation
-// Targets with a leading underscore are not API (_RaycastKernels; fixtures for tests and benchmarks).
+//   _CSIMDe (system library) <- _RaycastKernels (C) <- ARSimulation, where the kernels are built
+// Targets with a leading underscore are not API (_CSIMDe, _RaycastKernels; fixtures for tests and
+// benchmarks).
 import PackageDescription
+
+// The batched raycast runs on C kernels over SIMDe where they are built and on a pure-Swift SIMD
+// implementation with the same results everywhere else. ARSIM_KERNELS chooses where they are built:
+//   unset    Linux only (Debian/Ubuntu: apt-get install libsimde-dev); Apple platforms use Swift
+//   off, 0   nowhere (what CI uses to test the Swift implementation)
+//   on, 1    Linux and macOS (macOS: brew install simde, found through its pkg-config file)
+// iOS, visionOS and other platforms without SIMDe always use the Swift implementation.
+let kernelPlatforms: [Platform] =
+  switch Context.environment["ARSIM_KERNELS"] {
+  case "off", "0": []
+  case "on", "1": [.linux, .macOS]
+  default: [.linux]
+  }
+let buildsKernels = !kernelPlatforms.isEmpty
+let kernels: [Target.Dependency] =
+  buildsKernels
+  ? [.target(name: "_RaycastKernels", condition: .when(platforms: kernelPlatforms))] : []
+
+let kernelTargets: [Target] =
+  buildsKernels
+  ? [
+    .systemLibrary(
+      name: "_CSIMDe",
+      pkgConfig: kernelPlatforms.contains(.macOS) ? "simde" : nil,
+      providers: [.apt(["libsimde-dev"]), .brew(["simde"])]),
+    .target(
+      name: "_RaycastKernels",
+      dependencies: ["_CSIMDe"],
+      // No flags: SwiftPM's optimisation level; each .c file turns FP contraction off with
+      // `#pragma clang fp contract(off)` and the AVX2 variant selects its instruction set per
+      // function (`target("avx2,fma")`), chosen at run time by CPU detection.
+    ),
+  ] : []
 
 let package = Package(
   name: "ARPlacementSim",
+  platforms: [.macOS(.v13), .iOS(.v16), .macCatalyst(.v16), .visionOS(.v1)],
   products: [
     .library(name: "SpatialMath", targets: ["SpatialMath"]),
     .library(name: "ARSimulation", targets: ["ARSimulation"]),
@@ -27,16 +62,9 @@ let package = Package(
     .library(name: "SceneReplay", targets: ["SceneReplay"]),
     .executable(name: "arsim", targets: ["arsim"]),
   ],
-  targets: [
+  targets: kernelTargets + [
     .target(name: "SpatialMath"),
-    .target(
-      name: "_RaycastKernels",
-      // SIMDe is header-only (Debian's libsimde-dev, /usr/include/simde). It is included only from
-      // the .c files, never from the public header. No -march flags: instruction sets are chosen
-      // per function and at run time.
-      cSettings: [.unsafeFlags(["-O3", "-fno-fast-math", "-ffp-contract=off"])]
-    ),
-    .target(name: "ARSimulation", dependencies: ["SpatialMath", "_RaycastKernels"]),
+    .target(name: "ARSimulation", dependencies: ["SpatialMath"] + kernels),
     .target(name: "Placement", dependencies: ["SpatialMath", "ARSimulation"]),
     .target(name: "SceneFormat", dependencies: ["SpatialMath", "ARSimulation"]),
     .target(
@@ -74,17 +102,14 @@ let package = Package(
       name: "ARSimBenchmarks",
       dependencies: [
         "Placement", "ARSimulation", "SceneFormat", "SceneSynthesis", "SessionSimulation",
-        "SceneReplay", "SpatialMath", "_RaycastKernels", "_ReplayFixtures", "_SimulationFixtures",
-        "_BrowserCheck",
-      ],
+        "SceneReplay", "SpatialMath", "_ReplayFixtures", "_SimulationFixtures", "_BrowserCheck",
+      ] + kernels,
       path: "Benchmarks/ARSimBenchmarks"
     ),
     .testTarget(name: "SpatialMathTests", dependencies: ["SpatialMath", "_TestSupport"]),
     .testTarget(
       name: "ARSimulationTests",
-      dependencies: [
-        "ARSimulation", "SpatialMath", "_RaycastKernels", "_SimulationFixtures", "_TestSupport",
-      ]),
+      dependencies: ["ARSimulation", "SpatialMath", "_SimulationFixtures", "_TestSupport"] + kernels),
     .testTarget(
       name: "PlacementTests",
       dependencies: [

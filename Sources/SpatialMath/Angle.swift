@@ -3,7 +3,9 @@
 /// Angles are signed: a positive angle turns counter-clockwise about its axis by the right-hand rule,
 /// unless the API that takes it says otherwise (the display transform's rotation, for one, is
 /// documented as clockwise on screen).
-public struct Angle: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
+public struct Angle: Sendable, Hashable, Codable, Comparable, CustomStringConvertible,
+  CustomDebugStringConvertible
+{
   /// The angle in radians.
   public var radians: Double
 
@@ -55,6 +57,9 @@ public struct Angle: Sendable, Hashable, Codable, Comparable, CustomStringConver
   /// The angle scaled by `rhs`, not wrapped.
   public static func * (lhs: Angle, rhs: Double) -> Angle { Angle(radians: lhs.radians * rhs) }
 
-  /// The angle in degrees, for example `90.0°`.
-  public var description: String { "\(degrees)°" }
+  /// The angle in degrees, rounded to 0.01°: `90°`, `-12.5°`.
+  public var description: String { "\(DescriptionFormat.number(degrees, digits: 2))°" }
+
+  /// The exact value in radians: `Angle(radians: 1.5707963267948966)`.
+  public var debugDescription: String { "Angle(radians: \(radians))" }
 }

@@ -173,9 +173,19 @@ extension Matrix3x3: ApproximatelyEquatable {
   }
 }
 
-extension Matrix3x3: CustomStringConvertible {
-  /// The columns, in order.
+extension Matrix3x3: CustomStringConvertible, CustomDebugStringConvertible {
+  /// The rows, as written on paper, entries rounded to 4 fraction digits:
+  /// `[[1, 0, 959.5], [0, 1, 719.5], [0, 0, 1]]` (the matrix is stored by columns).
   public var description: String {
+    let c = [columns.0, columns.1, columns.2]
+    let rows = (0..<3).map { r in
+      "[" + c.map { DescriptionFormat.number($0[r], digits: 4) }.joined(separator: ", ") + "]"
+    }
+    return "[" + rows.joined(separator: ", ") + "]"
+  }
+
+  /// The exact columns, in order.
+  public var debugDescription: String {
     "Matrix3x3(columns: \(columns.0), \(columns.1), \(columns.2))"
   }
 }

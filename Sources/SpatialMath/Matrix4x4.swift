@@ -264,9 +264,19 @@ extension Matrix4x4: ApproximatelyEquatable {
   }
 }
 
-extension Matrix4x4: CustomStringConvertible {
-  /// The columns, in order.
+extension Matrix4x4: CustomStringConvertible, CustomDebugStringConvertible {
+  /// The rows, as written on paper, entries rounded to 4 fraction digits (the matrix is stored by
+  /// columns, so the translation is the last entry of the first three rows).
   public var description: String {
+    let c = [columns.0, columns.1, columns.2, columns.3]
+    let rows = (0..<4).map { r in
+      "[" + c.map { DescriptionFormat.number($0[r], digits: 4) }.joined(separator: ", ") + "]"
+    }
+    return "[" + rows.joined(separator: ", ") + "]"
+  }
+
+  /// The exact columns, in order.
+  public var debugDescription: String {
     "Matrix4x4(columns: \(columns.0), \(columns.1), \(columns.2), \(columns.3))"
   }
 }

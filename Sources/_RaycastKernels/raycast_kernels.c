@@ -1,4 +1,8 @@
 /* Public entry points: run-time instruction-set selection. */
+/* Bit-identical results on every instruction set and in the Swift implementations need every
+   multiply and add rounded separately: no fused multiply-add contraction anywhere in this file
+   (this replaces a -ffp-contract=off flag, which a versioned package dependency cannot carry). */
+#pragma clang fp contract(off)
 #include "include/RaycastKernels.h"
 #include "internal/raycast_kernels_internal.h"
 

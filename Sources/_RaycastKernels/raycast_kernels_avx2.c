@@ -1,8 +1,12 @@
 /* The kernel source compiled for AVX2 (8 lanes). SIMDe is told the AVX2/FMA intrinsics are native
    and every function here carries target("avx2,fma"), so nothing needs -mavx2 and the file is safe
    to link on any x86-64 CPU: raycast_kernels.c calls these only after CPU detection. FMA is enabled
-   by the target but never used for arithmetic (-ffp-contract=off, no fmadd intrinsics) so results
+   by the target but never used for arithmetic (the pragma below, no fmadd intrinsics) so results
    stay bit-identical to the baseline and to the Swift reference. */
+/* Bit-identical results on every instruction set and in the Swift implementations need every
+   multiply and add rounded separately: no fused multiply-add contraction anywhere in this file
+   (this replaces a -ffp-contract=off flag, which a versioned package dependency cannot carry). */
+#pragma clang fp contract(off)
 #if defined(__x86_64__) && defined(__clang__)
 #define SIMDE_X86_AVX2_NATIVE
 #define SIMDE_X86_FMA_NATIVE

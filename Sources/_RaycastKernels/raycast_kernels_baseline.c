@@ -1,5 +1,9 @@
 /* The kernel source compiled for the baseline (4 lanes): SSE2 on x86-64, NEON on ARM64, through
    SIMDe's SSE API. No target attributes: this runs on every CPU the package supports. */
+/* Bit-identical results on every instruction set and in the Swift implementations need every
+   multiply and add rounded separately: no fused multiply-add contraction anywhere in this file
+   (this replaces a -ffp-contract=off flag, which a versioned package dependency cannot carry). */
+#pragma clang fp contract(off)
 #include <simde/x86/sse2.h>
 
 #define V simde__m128

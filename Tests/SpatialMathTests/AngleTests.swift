@@ -51,7 +51,10 @@ struct AngleTests {
   }
 
   @Test func descriptionIsInDegrees() {
-    #expect(Angle(degrees: 90).description == "90.0°")
+    #expect(Angle(degrees: 90).description == "90°")
+    // Rounded to 0.01°: 180/π·1 = 57.29577951... degrees.
+    #expect(Angle(radians: 1).description == "57.3°")
+    #expect(Angle(radians: 1).debugDescription == "Angle(radians: 1.0)")
   }
 
   @Test func codableRoundTrip() throws {

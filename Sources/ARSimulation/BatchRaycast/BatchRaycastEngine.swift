@@ -1,26 +1,67 @@
-import _RaycastKernels
-
 /// Which implementation of the batched raycast runs. All engines return identical bits.
+///
+/// The C kernels (SIMDe) are built where the package's `ARSIM_KERNELS` setting allows (by default
+/// on Linux); elsewhere, and when they are switched off, `simd` and `baseline` run the pure-Swift
+/// SIMD implementation (`swiftSIMD`). See `BatchRaycastEngine.kernelsAreBuilt`.
 public enum BatchRaycastEngine: String, Sendable, Hashable, Codable, CaseIterable {
   /// The C kernels with the best instruction set this CPU supports (AVX2 on x86-64 CPUs with AVX2
-  /// and FMA, else the baseline).
+  /// and FMA, else the baseline); the Swift SIMD implementation where the kernels are not built.
   case simd
-  /// The C kernels forced to the baseline instruction set (SSE2 on x86-64, NEON on ARM64).
+  /// The C kernels forced to the baseline instruction set (SSE2 on x86-64, NEON on ARM64); the
+  /// Swift SIMD implementation where the kernels are not built.
   case baseline
-  /// The scalar Swift reference (no tile culling).
+  /// The pure-Swift implementation on `SIMD8<Float>` lanes (brute force: no tile or direction
+  /// culling, which never changes results). Runs everywhere.
+  case swiftSIMD
+  /// The scalar Swift reference, one ray at a time (no culling).
   case reference
 
-  /// The instruction set the C kernels use for this engine on this CPU: `"avx2"`, `"baseline"`, or
-  /// `"swift"` for the reference.
+  /// Whether this binary contains the C kernels (`false` on Apple platforms by default, and
+  /// wherever the package was built with `ARSIM_KERNELS=off`).
+  public static var kernelsAreBuilt: Bool {
+    #if canImport(_RaycastKernels)
+      true
+    #else
+      false
+    #endif
+  }
+
+  /// The instruction set that runs for this engine on this CPU: `"avx2"` or `"baseline"` for the C
+  /// kernels, `"swift-simd8"` for the Swift SIMD implementation, `"swift"` for the reference.
   public var instructionSetName: String {
-    switch self {
-    case .reference: return "swift"
-    case .simd, .baseline:
-      return arsk_isa_resolve(kernelISA) == Int32(ARSK_ISA_AVX2) ? "avx2" : "baseline"
+    switch backend {
+    case .kernels(let instructionSet): instructionSet.resolvedName
+    case .swiftSIMD: "swift-simd8"
+    case .reference: "swift"
     }
   }
 
-  var kernelISA: Int32 {
-    self == .baseline ? Int32(ARSK_ISA_BASELINE) : Int32(ARSK_ISA_AUTO)
+  /// The implementation this engine runs in this binary.
+  var backend: BatchRaycastBackend {
+    switch self {
+    case .reference: .reference
+    case .swiftSIMD: .swiftSIMD
+    case .simd, .baseline:
+      Self.kernelsAreBuilt ? .kernels(self == .baseline ? .baseline : .best) : .swiftSIMD
+    }
   }
+}
+
+/// An implementation of the batched raycast.
+enum BatchRaycastBackend: Hashable {
+  /// The C kernels with an instruction-set request (resolved against the CPU by the kernels).
+  case kernels(KernelInstructionSet)
+  /// The Swift SIMD implementation.
+  case swiftSIMD
+  /// The scalar Swift reference.
+  case reference
+}
+
+/// An instruction-set request to the C kernels. New variants (an AVX-512 kernel) add a case here
+/// and its mapping in `BatchRaycastScene+Kernels.swift`.
+enum KernelInstructionSet: Hashable {
+  /// The best variant this CPU supports.
+  case best
+  /// The baseline variant (SSE2 / NEON).
+  case baseline
 }

@@ -1,5 +1,4 @@
 import SpatialMath
-import _RaycastKernels
 
 extension BatchRaycastScene {
   /// Rows per parallel work item of the grid kernel (a multiple of its 32-row culling tiles).
@@ -33,39 +32,28 @@ extension BatchRaycastScene {
     let n = grid.width * grid.height
     result.resize(to: n)
     guard n > 0 else { return }
-    var kernelGrid = grid.kernelGrid
+    let rays = grid.pinholeRays
     let bands = (grid.height + Self.gridBandRows - 1) / Self.gridBandRows
     let workers = min(max(threadCount, 1), bands)
-    let scratchBytes = usesTileCulling ? arsk_pinhole_grid_scratch_bytes(planes.count) : 0
-    let isa = engine.kernelISA
-    withKernelScene { scene in
-      withUnsafePointer(to: &kernelGrid) { g in
-        result.t.withUnsafeMutableBufferPointer { outT in
-          result.planeIndex.withUnsafeMutableBufferPointer { outIndex in
-            let job = UnsafeSendable((scene: scene, grid: g, output: (t: outT, index: outIndex)))
-            let worker = { @Sendable (w: Int) in
-              let (scene, g, output) = job.value
-              withUnsafeTemporaryAllocation(byteCount: max(scratchBytes, 16), alignment: 16) {
-                scratch in
-                for band in stride(from: w, to: bands, by: workers) {
-                  let rows =
-                    band
-                    * Self.gridBandRows..<min(
-                      (band + 1) * Self.gridBandRows,
-                      grid.height)
-                  if engine == .reference {
-                    referenceIntersect(grid, rows: rows, outT: output.t, outIndex: output.index)
-                  } else {
-                    arsk_intersect_pinhole_grid(
-                      scene, g, UInt32(rows.lowerBound), UInt32(rows.upperBound),
-                      scratch.baseAddress, scratchBytes, output.t.baseAddress,
-                      output.index.baseAddress, isa)
-                  }
-                }
-              }
-            }
-            BatchRaycastScene.runSlices((0..<workers).map { $0..<($0 + 1) }) {
-              worker($0.lowerBound)
+    let backend = engine.backend
+    result.t.withUnsafeMutableBufferPointer { outT in
+      result.planeIndex.withUnsafeMutableBufferPointer { outIndex in
+        let output = ResultPointers(t: outT, index: outIndex)
+        if case .kernels(let instructionSet) = backend {
+          kernelIntersect(
+            rays, bands: bands, workers: workers, usesTileCulling: usesTileCulling,
+            instructionSet: instructionSet, output: output)
+          return
+        }
+        let job = UnsafeSendable(output)
+        Self.runSlices((0..<workers).map { $0..<($0 + 1) }) { worker in
+          for band in stride(from: worker.lowerBound, to: bands, by: workers) {
+            let rows =
+              band * Self.gridBandRows..<min((band + 1) * Self.gridBandRows, grid.height)
+            if backend == .reference {
+              referenceIntersect(rays, rows: rows, outT: job.value.t, outIndex: job.value.index)
+            } else {
+              simdIntersect(rays, rows: rows, output: job.value)
             }
           }
         }
@@ -74,21 +62,37 @@ extension BatchRaycastScene {
   }
 }
 
+/// A pixel grid's ray generation, everything converted to `Float` as the kernels take it
+/// (`arsk_pinhole_grid`): grid pixel `(col, row)` has centre `(gu, gv) = (col + 0.5, row + 0.5)`;
+/// image pixel `iu = (a*gu + c*gv) + tx`, `iv = (b*gu + d*gv) + ty`; camera direction
+/// `x = (iu - pu) * (1/fx)`, `y = (pv - iv) * (1/fy)`, `s = 1/sqrt((x*x + y*y) + 1)`,
+/// `(x*s, y*s, -s)`; world direction `(R0*x + R3*y) + R6*z` per row of the column-major rotation.
+struct PinholeGridRays: Sendable {
+  var fx, fy, pu, pv: Float
+  /// The column-major worldFromCamera rotation.
+  var rotation: [Float]
+  var origin: (Float, Float, Float)
+  var a, b, c, d, tx, ty: Float
+  var width, height: Int
+
+  /// Whether every parameter is finite (otherwise every ray misses).
+  var isFinite: Bool {
+    [fx, fy, pu, pv, a, b, c, d, tx, ty, origin.0, origin.1, origin.2].allSatisfy(\.isFinite)
+      && rotation.allSatisfy(\.isFinite)
+  }
+}
+
 extension BatchPixelGrid {
-  /// The kernel's view of this grid (everything converted to `Float`; the principal point in
-  /// continuous image pixels, `(ox + 0.5, oy + 0.5)`).
-  var kernelGrid: arsk_pinhole_grid {
+  /// The ray generation of this grid (the principal point in continuous image pixels,
+  /// `(ox + 0.5, oy + 0.5)`).
+  var pinholeRays: PinholeGridRays {
     let r = worldFromCamera.rotation.rotationMatrix.columnMajor
     let m = imagePixelFromGridPixel
     let principal = principalPointPixels + 0.5
-    return arsk_pinhole_grid(
+    let o = worldFromCamera.translation
+    return PinholeGridRays(
       fx: focalLengthPixels.x, fy: focalLengthPixels.y, pu: principal.x, pv: principal.y,
-      rotation: (r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8]),
-      origin: (
-        worldFromCamera.translation.x, worldFromCamera.translation.y,
-        worldFromCamera.translation.z
-      ),
-      a: Float(m.a), b: Float(m.b), c: Float(m.c), d: Float(m.d), tx: Float(m.tx),
-      ty: Float(m.ty), width: UInt32(width), height: UInt32(height))
+      rotation: r, origin: (o.x, o.y, o.z), a: Float(m.a), b: Float(m.b), c: Float(m.c),
+      d: Float(m.d), tx: Float(m.tx), ty: Float(m.ty), width: width, height: height)
   }
 }

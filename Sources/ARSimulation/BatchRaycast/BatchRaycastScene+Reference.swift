@@ -1,5 +1,3 @@
-import _RaycastKernels
-
 /// The scalar Swift reference: the same operations, in the same order, as the C kernels
 /// (`RaycastKernels.h`), one ray at a time and without culling. Swift never fuses a multiply and an
 /// add, so its results equal the kernels' bit for bit.
@@ -15,12 +13,12 @@ extension BatchRaycastScene {
     for i in 0..<k {
       func field(_ f: Int) -> Float { packed[f * k + i] }
       let (nx, ny, nz) = (
-        field(ARSK_FIELD_NX), field(ARSK_FIELD_NY),
-        field(ARSK_FIELD_NZ)
+        field(PlaneField.nx), field(PlaneField.ny),
+        field(PlaneField.nz)
       )
       let (cx, cy, cz) = (
-        field(ARSK_FIELD_CX), field(ARSK_FIELD_CY),
-        field(ARSK_FIELD_CZ)
+        field(PlaneField.cx), field(PlaneField.cy),
+        field(PlaneField.cz)
       )
       let num = (cx - o.0) * nx + (cy - o.1) * ny + (cz - o.2) * nz
       let dn = d.0 * nx + d.1 * ny + d.2 * nz
@@ -28,12 +26,12 @@ extension BatchRaycastScene {
       let t = num / dn
       guard facing, t > 0, t < best.t else { continue }
       let (ux, uy, uz) = (
-        field(ARSK_FIELD_UX), field(ARSK_FIELD_UY),
-        field(ARSK_FIELD_UZ)
+        field(PlaneField.ux), field(PlaneField.uy),
+        field(PlaneField.uz)
       )
       let (vx, vy, vz) = (
-        field(ARSK_FIELD_VX), field(ARSK_FIELD_VY),
-        field(ARSK_FIELD_VZ)
+        field(PlaneField.vx), field(PlaneField.vy),
+        field(PlaneField.vz)
       )
       let (wx, wy, wz) = (o.0 - cx, o.1 - cy, o.2 - cz)
       let wu = wx * ux + wy * uy + wz * uz
@@ -42,7 +40,7 @@ extension BatchRaycastScene {
       let dv = d.0 * vx + d.1 * vy + d.2 * vz
       let lu = wu + t * du
       let lv = wv + t * dv
-      guard abs(lu) <= field(ARSK_FIELD_HU), abs(lv) <= field(ARSK_FIELD_HV)
+      guard abs(lu) <= field(PlaneField.hu), abs(lv) <= field(PlaneField.hv)
       else { continue }
       let first = Int(edgeRanges[2 * i])
       let count = Int(edgeRanges[2 * i + 1])
@@ -73,19 +71,14 @@ extension BatchRaycastScene {
 
   /// Reference for grid rows `rows`: the kernel's ray generation, then `referenceNearestHit`.
   func referenceIntersect(
-    _ grid: BatchPixelGrid, rows: Range<Int>, outT: UnsafeMutableBufferPointer<Float>,
+    _ g: PinholeGridRays, rows: Range<Int>, outT: UnsafeMutableBufferPointer<Float>,
     outIndex: UnsafeMutableBufferPointer<Int32>
   ) {
-    let g = grid.kernelGrid
-    let r = grid.worldFromCamera.rotation.rotationMatrix.columnMajor
-    let allFinite =
-      [
-        g.fx, g.fy, g.pu, g.pv, g.a, g.b, g.c, g.d, g.tx, g.ty, g.origin.0, g.origin.1,
-        g.origin.2,
-      ].allSatisfy(\.isFinite) && r.allSatisfy(\.isFinite)
+    let r = g.rotation
+    let allFinite = g.isFinite
     for row in rows {
-      for col in 0..<grid.width {
-        let o = row * grid.width + col
+      for col in 0..<g.width {
+        let o = row * g.width + col
         guard allFinite else {
           (outT[o], outIndex[o]) = (.infinity, -1)
           continue

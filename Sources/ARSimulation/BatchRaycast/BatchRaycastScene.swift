@@ -1,6 +1,5 @@
 import Dispatch
 import SpatialMath
-import _RaycastKernels
 
 #if canImport(Darwin)
   import Darwin
@@ -17,8 +16,8 @@ import _RaycastKernels
 /// face; with `cullsBackFaces == false`, `|d·n| > ε`), and the hit lies inside the shape (borders
 /// inclusive). `ε` is `parallelEpsilon` (default 1e-6, a cosine since `d` and `n` are unit). Each
 /// ray reports its nearest hit; equal `t` goes to the lowest plane index. The exact operation order
-/// is fixed (see `_RaycastKernels/include/RaycastKernels.h`) and shared by the C kernels and the
-/// Swift reference, so every engine and thread count gives the same bits.
+/// is fixed (see <doc:BatchRaycastKernels>) and shared by the C kernels, the Swift SIMD
+/// implementation and the Swift reference, so every engine and thread count gives the same bits.
 public struct BatchRaycastScene: Sendable, Hashable {
   /// The planes, in index order.
   public let planes: [BatchPlane]
@@ -27,7 +26,7 @@ public struct BatchRaycastScene: Sendable, Hashable {
   /// Rays with `|d·n| <= parallelEpsilon` miss (edge-on).
   public let parallelEpsilon: Float
 
-  /// `ARSK_FIELD_COUNT * planes.count` floats: field `f` of plane `k` at `f * count + k`.
+  /// `PlaneField.count * planes.count` floats: field `f` of plane `k` at `f * count + k`.
   let packed: [Float]
   /// `(a, b, c)` per polygon edge: inside when `a*lu + b*lv >= c`.
   let edges: [Float]
@@ -43,7 +42,7 @@ public struct BatchRaycastScene: Sendable, Hashable {
     self.cullsBackFaces = cullsBackFaces
     self.parallelEpsilon = parallelEpsilon.isFinite ? abs(parallelEpsilon) : 1e-6
     let k = planes.count
-    var packed = [Float](repeating: 0, count: Int(ARSK_FIELD_COUNT) * k)
+    var packed = [Float](repeating: 0, count: PlaneField.count * k)
     var edges: [Float] = []
     var edgeRanges: [UInt32] = []
     edgeRanges.reserveCapacity(2 * k)
@@ -56,7 +55,7 @@ public struct BatchRaycastScene: Sendable, Hashable {
     self.edgeRanges = edgeRanges
   }
 
-  /// The `ARSK_FIELD_*` values of one plane; appends its polygon edges.
+  /// The `PlaneField` values of one plane, in field order; appends its polygon edges.
   private static func fields(
     of plane: BatchPlane, edges: inout [Float], edgeRanges: inout [UInt32]
   ) -> [Float] {
@@ -99,21 +98,6 @@ public struct BatchRaycastScene: Sendable, Hashable {
     ]
   }
 
-  /// Calls `body` with the C view of this scene (pointers valid only inside `body`).
-  func withKernelScene<R>(_ body: (UnsafePointer<arsk_scene_soa>) -> R) -> R {
-    packed.withUnsafeBufferPointer { p in
-      edges.withUnsafeBufferPointer { e in
-        edgeRanges.withUnsafeBufferPointer { r in
-          var scene = arsk_scene_soa(
-            planes: p.baseAddress, plane_count: planes.count, plane_stride: planes.count,
-            edges: e.baseAddress, edge_ranges: r.baseAddress, parallel_epsilon: parallelEpsilon,
-            cull_back_faces: cullsBackFaces ? 1 : 0)
-          return withUnsafePointer(to: &scene) { body($0) }
-        }
-      }
-    }
-  }
-
   /// The nearest hit of every ray in `rays`.
   ///
   /// `threadCount` (clamped to at least 1) contiguous slices run in parallel; the result is the
@@ -141,57 +125,37 @@ public struct BatchRaycastScene: Sendable, Hashable {
     let n = rays.count
     result.resize(to: n)
     let slices = BatchRaycastScene.slices(count: n, granule: 8, threadCount: threadCount)
-    let isa = engine.kernelISA
     let sharedOrigin =
       usesSharedOriginCulling && planes.count >= Self.sharedOriginMinimumPlanes
       ? rays.sharedOrigin : nil
-    let largestSlice = slices.map(\.count).max() ?? 0
-    let scratchBytes =
-      sharedOrigin == nil
-      ? 0 : arsk_shared_origin_scratch_bytes(planes.count, largestSlice)
-    withKernelScene { scene in
-      rays.originX.withUnsafeBufferPointer { ox in
-        rays.originY.withUnsafeBufferPointer { oy in
-          rays.originZ.withUnsafeBufferPointer { oz in
-            rays.directionX.withUnsafeBufferPointer { dx in
-              rays.directionY.withUnsafeBufferPointer { dy in
-                rays.directionZ.withUnsafeBufferPointer { dz in
-                  result.t.withUnsafeMutableBufferPointer { outT in
-                    result.planeIndex.withUnsafeMutableBufferPointer { outIndex in
-                      let job = UnsafeSendable(
-                        (
-                          scene: scene,
-                          input: RaySoAPointers(ox: ox, oy: oy, oz: oz, dx: dx, dy: dy, dz: dz),
-                          output: (t: outT, index: outIndex)
-                        ))
-                      BatchRaycastScene.runSlices(slices) { range in
-                        let (scene, input, output) = job.value
-                        let i = range.lowerBound
-                        if engine == .reference {
-                          referenceIntersect(
-                            input, range: range, outT: output.t, outIndex: output.index)
-                        } else if let origin = sharedOrigin {
-                          withUnsafeTemporaryAllocation(byteCount: scratchBytes, alignment: 16) {
-                            scratch in
-                            withUnsafePointer(to: origin) { o in
-                              o.withMemoryRebound(to: Float.self, capacity: 3) { o in
-                                arsk_intersect_rays_shared_origin(
-                                  scene, o, input.dx.baseAddress! + i, input.dy.baseAddress! + i,
-                                  input.dz.baseAddress! + i, range.count, scratch.baseAddress,
-                                  scratchBytes,
-                                  output.t.baseAddress! + i, output.index.baseAddress! + i, isa)
-                              }
-                            }
-                          }
-                        } else {
-                          arsk_intersect_rays_soa(
-                            scene, input.ox.baseAddress! + i, input.oy.baseAddress! + i,
-                            input.oz.baseAddress! + i, input.dx.baseAddress! + i,
-                            input.dy.baseAddress! + i,
-                            input.dz.baseAddress! + i, range.count, output.t.baseAddress! + i,
-                            output.index.baseAddress! + i, isa)
-                        }
+    let backend = engine.backend
+    rays.originX.withUnsafeBufferPointer { ox in
+      rays.originY.withUnsafeBufferPointer { oy in
+        rays.originZ.withUnsafeBufferPointer { oz in
+          rays.directionX.withUnsafeBufferPointer { dx in
+            rays.directionY.withUnsafeBufferPointer { dy in
+              rays.directionZ.withUnsafeBufferPointer { dz in
+                result.t.withUnsafeMutableBufferPointer { outT in
+                  result.planeIndex.withUnsafeMutableBufferPointer { outIndex in
+                    let input = RaySoAPointers(ox: ox, oy: oy, oz: oz, dx: dx, dy: dy, dz: dz)
+                    let output = ResultPointers(t: outT, index: outIndex)
+                    switch backend {
+                    case .reference:
+                      let job = UnsafeSendable((input, output))
+                      Self.runSlices(slices) { range in
+                        referenceIntersect(
+                          job.value.0, range: range, outT: job.value.1.t,
+                          outIndex: job.value.1.index)
                       }
+                    case .swiftSIMD:
+                      let job = UnsafeSendable((input, output))
+                      Self.runSlices(slices) { range in
+                        simdIntersect(job.value.0, range: range, output: job.value.1)
+                      }
+                    case .kernels(let instructionSet):
+                      kernelIntersect(
+                        input, sharedOrigin: sharedOrigin, slices: slices,
+                        instructionSet: instructionSet, output: output)
                     }
                   }
                 }
@@ -233,6 +197,27 @@ public struct BatchRaycastScene: Sendable, Hashable {
 /// Borrowed views of a ray batch (valid only inside the `withUnsafe...` scopes that made them).
 struct RaySoAPointers {
   var ox, oy, oz, dx, dy, dz: UnsafeBufferPointer<Float>
+}
+
+/// Borrowed views of a result's arrays (valid only inside the scopes that made them); workers
+/// write disjoint ranges.
+struct ResultPointers {
+  var t: UnsafeMutableBufferPointer<Float>
+  var index: UnsafeMutableBufferPointer<Int32>
+}
+
+/// Field indices of the packed plane table, the layout the C kernels read (their `ARSK_FIELD_*`;
+/// a test holds the two equal). `n` is the unit normal, `c` a point of the plane (the rectangle
+/// centre), `u`/`v` unit in-plane axes, `hu`/`hv` half extents along them (infinite for none),
+/// `radius` the bounding-sphere radius about `c` (culling only).
+enum PlaneField {
+  static let nx = 0, ny = 1, nz = 2
+  static let cx = 3, cy = 4, cz = 5
+  static let ux = 6, uy = 7, uz = 8
+  static let vx = 9, vy = 10, vz = 11
+  static let hu = 12, hv = 13, radius = 14
+  /// The number of fields.
+  static let count = 15
 }
 
 /// Pointers handed to parallel workers that write disjoint slices. Only used inside the

@@ -7,7 +7,7 @@ import SpatialMath
 /// Screen spaces (<doc:CoordinateSpaces>): viewport normalized (top-left origin, 0...1 across the view) and
 /// viewport points (top-left origin, `viewportNormalized * viewport.size`). A screen position is
 /// mapped to image-normalized coordinates by the inverse of
-/// `camera.displayTransform(for: viewport.interfaceOrientation, viewportSize: viewport.size)`,
+/// `camera.displayTransform(for: viewport)`,
 /// then unprojected by the camera (lens distortion included) to a world ray from the camera centre.
 public struct ViewportFrame: Sendable, Hashable {
   /// The camera (pose, intrinsics, image resolution).
@@ -42,12 +42,24 @@ public struct ViewportFrame: Sendable, Hashable {
     fromViewportPoint viewportPoint: Point, allowing target: RaycastQuery.Target,
     alignment: RaycastQuery.TargetAlignment
   ) -> RaycastQuery? {
-    guard
-      let ray = camera.ray(
-        throughViewportPoint: viewportPoint, orientation: viewport.interfaceOrientation,
-        viewportSize: viewport.size)
-    else { return nil }
+    guard let ray = camera.ray(throughViewportPoint: viewportPoint, viewport: viewport) else {
+      return nil
+    }
     return RaycastQuery(ray: ray, allowing: target, alignment: alignment)
+  }
+
+  /// The hits of the query through a point in viewport points (top-left origin), nearest first;
+  /// empty when there is no query (see `raycastQuery(fromViewportPoint:allowing:alignment:)`) or
+  /// no hit. Ask `world.missDiagnosis(for:options:)` with the same query for why it missed.
+  public func raycast(
+    fromViewportPoint viewportPoint: Point, allowing target: RaycastQuery.Target,
+    alignment: RaycastQuery.TargetAlignment, options: RaycastOptions = .default
+  ) -> [RaycastResult] {
+    guard
+      let query = raycastQuery(
+        fromViewportPoint: viewportPoint, allowing: target, alignment: alignment)
+    else { return [] }
+    return world.raycast(query, options: options)
   }
 
   /// The hits of the query through a viewport-normalized point, nearest first; empty when there

@@ -79,7 +79,8 @@ public struct PlacementPipeline: Sendable, Hashable {
           visionBox: box, request: context.request, camera: frame.camera,
           viewport: frame.viewport),
         anchorVisionNormalized: visionPoint, anchorImageNormalized: imagePoint,
-        anchorViewportPoint: viewportPoint, queries: outcome.queries, results: outcome.results)
+        anchorViewportPoint: viewportPoint, queries: outcome.queries, results: outcome.results,
+        misses: outcome.misses)
     }
     return PlacementResult(
       detection: detection, viewportPoint: viewportPoint, hit: hit, attemptIndex: attemptIndex,
@@ -91,14 +92,16 @@ public struct PlacementPipeline: Sendable, Hashable {
     var hit: RaycastResult?
     var attemptIndex: Int?
     var failure: PlacementFailure?
-    /// Every query that ran and all its results (only when recording).
+    /// Every query that ran, all its results and, for a query without results, why it missed
+    /// (only when recording).
     var queries: [RaycastQuery] = []
     var results: [[RaycastResult]] = []
+    var misses: [RaycastMissDiagnosis?] = []
   }
 
   /// Runs the attempts in order on the ray through an image-normalized point: the nearest hit of
   /// the first attempt that hits and its index, or why there is none; with `recordingQueries`,
-  /// also every query that ran and all its results.
+  /// also every query that ran, all its results and the diagnosis of each miss.
   func firstHit(
     throughImageNormalized imagePoint: Point, in frame: ViewportFrame,
     recordingQueries: Bool = false
@@ -114,6 +117,8 @@ public struct PlacementPipeline: Sendable, Hashable {
       if recordingQueries {
         outcome.queries.append(query)
         outcome.results.append(found)
+        outcome.misses.append(
+          found.isEmpty ? raycaster.missDiagnosis(for: query, in: frame.world) : nil)
       }
       if let first = found.first {
         outcome.hit = first

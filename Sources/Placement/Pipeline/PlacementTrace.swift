@@ -17,11 +17,15 @@ public struct PlacementTrace: Sendable, Hashable {
   public let queries: [RaycastQuery]
   /// All results of each query, nearest first, parallel to `queries`.
   public let results: [[RaycastResult]]
+  /// Why each query without results missed (`Raycaster.missDiagnosis(for:in:)`), parallel to
+  /// `queries`; `nil` for queries that hit.
+  public let misses: [RaycastMissDiagnosis?]
 
   /// Creates a trace.
   public init(
     box: VisionBoxTrace?, anchorVisionNormalized: Point, anchorImageNormalized: Point,
-    anchorViewportPoint: Point?, queries: [RaycastQuery], results: [[RaycastResult]]
+    anchorViewportPoint: Point?, queries: [RaycastQuery], results: [[RaycastResult]],
+    misses: [RaycastMissDiagnosis?] = []
   ) {
     self.box = box
     self.anchorVisionNormalized = anchorVisionNormalized
@@ -29,5 +33,6 @@ public struct PlacementTrace: Sendable, Hashable {
     self.anchorViewportPoint = anchorViewportPoint
     self.queries = queries
     self.results = results
+    self.misses = misses
   }
 }

@@ -6,7 +6,7 @@ import SceneFormat
 /// headless and is scored like ARKit code (``PlacementHarness/run(_:placer:)-(SimulatedARCoreSession,_)``).
 ///
 /// ```swift
-/// var session = try SimulatedARCoreSession(contentsOfFile: "Scenes/arcore-tabletop.json")
+/// var session = try SimulatedARCoreSession(contentsOfFile: "Scenes/arcore-dashboard-portrait.json")
 /// while let frame = try session.nextFrame() {
 ///   for object in frame.mlKitObjects { ... frame.frame.hitTest(x: ..., y: ...) ... }
 /// }

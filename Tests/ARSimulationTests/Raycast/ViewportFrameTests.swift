@@ -41,6 +41,10 @@ import Testing
         from: Point(x: 0.5, y: 0.5), allowing: .existingPlaneGeometry, alignment: .vertical) == [
           hit
         ])
+    #expect(
+      frame.raycast(
+        fromViewportPoint: Point(x: 480, y: 360), allowing: .existingPlaneGeometry,
+        alignment: .vertical) == [hit])
   }
 
   @Test func landscapeCornerMapsToImageCorner() throws {
