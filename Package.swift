@@ -109,7 +109,8 @@ let package = Package(
     .testTarget(name: "SpatialMathTests", dependencies: ["SpatialMath", "_TestSupport"]),
     .testTarget(
       name: "ARSimulationTests",
-      dependencies: ["ARSimulation", "SpatialMath", "_SimulationFixtures", "_TestSupport"] + kernels),
+      dependencies: ["ARSimulation", "SpatialMath", "_SimulationFixtures", "_TestSupport"] + kernels
+    ),
     .testTarget(
       name: "PlacementTests",
       dependencies: [
