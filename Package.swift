@@ -4,7 +4,8 @@
 // geometry, raycasting, tracking). Module dependencies run one way:
 //   SpatialMath <- ARSimulation <- Placement
 //   ARSimulation <- SceneFormat (recording format, JSON, JSON Lines, importers)
-//   SceneFormat <- SceneSynthesis (scene specs -> recordings with truth)
+//   Placement, SceneFormat <- SceneSynthesis (scene specs -> recordings with truth; the synthetic
+//     detector runs Placement's non-maximum suppression)
 //   Placement, SceneFormat, SceneSynthesis <- SessionSimulation (the ARKit-shaped simulated
 //     session over a recording or a synthesized scene, the harness that scores a placer's
 //     markers, the catalogue of classic placement mistakes and the diagnosis)
@@ -66,7 +67,9 @@ let package = Package(
     .target(name: "ARSimulation", dependencies: ["SpatialMath"] + kernels),
     .target(name: "Placement", dependencies: ["SpatialMath", "ARSimulation"]),
     .target(name: "SceneFormat", dependencies: ["SpatialMath", "ARSimulation"]),
-    .target(name: "SceneSynthesis", dependencies: ["SpatialMath", "ARSimulation", "SceneFormat"]),
+    .target(
+      name: "SceneSynthesis",
+      dependencies: ["SpatialMath", "ARSimulation", "Placement", "SceneFormat"]),
     .target(
       name: "SessionSimulation",
       dependencies: ["SpatialMath", "ARSimulation", "Placement", "SceneFormat", "SceneSynthesis"]),
@@ -82,6 +85,9 @@ let package = Package(
     // Paths, temporary directories, hand-written recordings and the bad-input corpus's table,
     // shared by the test targets.
     .target(name: "_TestSupport", dependencies: ["SceneFormat"]),
+    // A headless Chromium over the DevTools pipe, for checking the pictures in a real browser
+    // (tests and benchmarks; not API).
+    .target(name: "_BrowserCheck", dependencies: ["SceneFormat"]),
     // Generated recordings shared by tests and benchmarks (not API).
     .target(
       name: "_ReplayFixtures",
@@ -96,24 +102,28 @@ let package = Package(
       name: "ARSimBenchmarks",
       dependencies: [
         "Placement", "ARSimulation", "SceneFormat", "SceneSynthesis", "SessionSimulation",
-        "SceneReplay", "SpatialMath", "_ReplayFixtures", "_SimulationFixtures",
+        "SceneReplay", "SpatialMath", "_ReplayFixtures", "_SimulationFixtures", "_BrowserCheck",
       ] + kernels,
       path: "Benchmarks/ARSimBenchmarks"
     ),
-    .testTarget(name: "SpatialMathTests", dependencies: ["SpatialMath"]),
+    .testTarget(name: "SpatialMathTests", dependencies: ["SpatialMath", "_TestSupport"]),
     .testTarget(
       name: "ARSimulationTests",
-      dependencies: ["ARSimulation", "SpatialMath", "_SimulationFixtures"] + kernels),
+      dependencies: [
+        "ARSimulation", "SpatialMath", "_SimulationFixtures", "_TestSupport",
+      ] + kernels),
     .testTarget(
       name: "PlacementTests",
-      dependencies: ["Placement", "ARSimulation", "SpatialMath", "_SimulationFixtures"]),
+      dependencies: [
+        "Placement", "ARSimulation", "SpatialMath", "_SimulationFixtures", "_TestSupport",
+      ]),
     .testTarget(
       name: "SceneFormatTests",
       dependencies: ["SceneFormat", "ARSimulation", "SpatialMath", "_TestSupport"]),
     .testTarget(
       name: "SceneSynthesisTests",
       dependencies: [
-        "SceneSynthesis", "SceneFormat", "ARSimulation", "SpatialMath", "_TestSupport",
+        "SceneSynthesis", "SceneFormat", "Placement", "ARSimulation", "SpatialMath", "_TestSupport",
       ]),
     .testTarget(
       name: "SessionSimulationTests",
@@ -131,8 +141,7 @@ let package = Package(
       name: "arsimTests",
       dependencies: [
         "arsim", "ARSimulation", "Placement", "_ReplayFixtures", "SceneFormat", "SessionSimulation",
-        "SceneReplay",
-        "_TestSupport",
+        "SceneReplay", "_TestSupport", "_BrowserCheck",
       ]),
   ],
   swiftLanguageModes: [.v6]

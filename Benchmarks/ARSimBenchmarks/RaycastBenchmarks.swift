@@ -2,7 +2,7 @@ import ARSimulation
 import Foundation
 import SpatialMath
 
-/// The raycast benchmark (BENCHMARKS.md "Raycast workload"): full frame 1920x1440 against K seeded
+/// The raycast benchmark (the workload of `RaycastWorkload`): full frame 1920x1440 against K seeded
 /// rectangles, and a sparse batch of random image points, for each engine and 1 or 2 threads.
 /// Timed: ray generation + intersection + storing results (into reused buffers). Scene packing is
 /// timed separately. Every timed configuration's output is compared with the Swift reference.

@@ -5,6 +5,8 @@ import Foundation
 let suites: [String: ([String]) -> Void] = [
   "conversions": ConversionBenchmarks.run,
   "decode": DecodeBenchmarks.run,
+  "filters": FilterBenchmarks.run,
+  "detector-rate": DetectorRateBenchmarks.run,
   "query": QueryPathBenchmarks.run,
   "raycast": RaycastBenchmarks.run,
   "synth": SynthBenchmarks.run,
@@ -12,6 +14,7 @@ let suites: [String: ([String]) -> Void] = [
   "replay": ReplayBenchmarks.run,
   "replay-memory": ReplayBenchmarks.memoryChild,
   "sweep": SweepBenchmarks.run,
+  "report-load": ReportLoadBenchmarks.run,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

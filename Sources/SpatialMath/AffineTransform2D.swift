@@ -112,7 +112,7 @@ public struct AffineTransform2D: Sendable, Hashable, Codable {
 
 extension AffineTransform2D: ApproximatelyEquatable {
   /// Compares the six fields with the scalar rule of `ApproximatelyEquatable`.
-  public func isApproximatelyEqual(
+  package func isApproximatelyEqual(
     to other: AffineTransform2D, absoluteTolerance: Double, relativeTolerance: Double
   ) -> Bool {
     let l = [a, b, c, d, tx, ty]

@@ -4,7 +4,7 @@
 /// the tolerance they mean. Two values are approximately equal when every component pair `(a, b)`
 /// satisfies `|a - b| <= max(absoluteTolerance, relativeTolerance * max(|a|, |b|))`. NaN is never
 /// approximately equal to anything; equal infinities are.
-public protocol ApproximatelyEquatable {
+package protocol ApproximatelyEquatable {
   /// Whether `self` and `other` agree componentwise within the given tolerances (see the protocol).
   func isApproximatelyEqual(
     to other: Self, absoluteTolerance: Double, relativeTolerance: Double
@@ -15,7 +15,7 @@ extension ApproximatelyEquatable {
   /// Whether `self` and `other` agree within `absoluteTolerance` (default 1e-6) componentwise, with
   /// no relative tolerance.
   @inlinable
-  public func isApproximatelyEqual(to other: Self, tolerance: Double = 1e-6) -> Bool {
+  package func isApproximatelyEqual(to other: Self, tolerance: Double = 1e-6) -> Bool {
     isApproximatelyEqual(to: other, absoluteTolerance: tolerance, relativeTolerance: 0)
   }
 }
@@ -24,7 +24,7 @@ extension ApproximatelyEquatable {
 /// `a == b` (including equal infinities) or both are finite and
 /// `|a - b| <= max(absoluteTolerance, relativeTolerance * max(|a|, |b|))`; never for NaN.
 @inlinable
-public func isApproximatelyEqual(
+package func isApproximatelyEqual(
   _ a: Double, _ b: Double, absoluteTolerance: Double, relativeTolerance: Double = 0
 ) -> Bool {
   if a == b { return true }  // Equal infinities.
@@ -36,7 +36,7 @@ public func isApproximatelyEqual(
 extension Double: ApproximatelyEquatable {
   /// The scalar rule of `ApproximatelyEquatable`.
   @inlinable
-  public func isApproximatelyEqual(
+  package func isApproximatelyEqual(
     to other: Double, absoluteTolerance: Double, relativeTolerance: Double
   ) -> Bool {
     SpatialMath.isApproximatelyEqual(
@@ -47,7 +47,7 @@ extension Double: ApproximatelyEquatable {
 extension Float: ApproximatelyEquatable {
   /// The scalar rule of `ApproximatelyEquatable`, applied to the values widened to `Double`.
   @inlinable
-  public func isApproximatelyEqual(
+  package func isApproximatelyEqual(
     to other: Float, absoluteTolerance: Double, relativeTolerance: Double
   ) -> Bool {
     SpatialMath.isApproximatelyEqual(
@@ -63,7 +63,7 @@ extension SIMD4: ApproximatelyEquatable where Scalar: BinaryFloatingPoint {}
 extension SIMD where Scalar: BinaryFloatingPoint {
   /// Componentwise approximate equality (see `ApproximatelyEquatable`).
   @inlinable
-  public func isApproximatelyEqual(
+  package func isApproximatelyEqual(
     to other: Self, absoluteTolerance: Double, relativeTolerance: Double
   ) -> Bool {
     for i in indices
@@ -79,7 +79,7 @@ extension SIMD where Scalar: BinaryFloatingPoint {
 
 extension Angle: ApproximatelyEquatable {
   /// Compares radians; the angles are not wrapped first (2π and 0 differ).
-  public func isApproximatelyEqual(
+  package func isApproximatelyEqual(
     to other: Angle, absoluteTolerance: Double, relativeTolerance: Double
   ) -> Bool {
     radians.isApproximatelyEqual(

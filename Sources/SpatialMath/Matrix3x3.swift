@@ -162,7 +162,7 @@ extension Matrix3x3: Codable {
 
 extension Matrix3x3: ApproximatelyEquatable {
   /// Entrywise comparison with the scalar rule of `ApproximatelyEquatable`.
-  public func isApproximatelyEqual(
+  package func isApproximatelyEqual(
     to other: Matrix3x3, absoluteTolerance: Double, relativeTolerance: Double
   ) -> Bool {
     zip(columnMajor, other.columnMajor).allSatisfy {

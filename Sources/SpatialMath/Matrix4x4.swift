@@ -253,7 +253,7 @@ extension Matrix4x4: Codable {
 
 extension Matrix4x4: ApproximatelyEquatable {
   /// Entrywise comparison with the scalar rule of `ApproximatelyEquatable`.
-  public func isApproximatelyEqual(
+  package func isApproximatelyEqual(
     to other: Matrix4x4, absoluteTolerance: Double, relativeTolerance: Double
   ) -> Bool {
     zip(columnMajor, other.columnMajor).allSatisfy {

@@ -32,7 +32,7 @@ public struct Point: Sendable, Hashable, Codable {
 
 extension Point: ApproximatelyEquatable {
   /// Compares `x` and `y` with the scalar rule of `ApproximatelyEquatable`.
-  public func isApproximatelyEqual(
+  package func isApproximatelyEqual(
     to other: Point, absoluteTolerance: Double, relativeTolerance: Double
   ) -> Bool {
     SIMD2(x, y).isApproximatelyEqual(

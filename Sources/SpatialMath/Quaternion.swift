@@ -171,7 +171,7 @@ public struct Quaternion: Sendable, Hashable, Codable {
 extension Quaternion: ApproximatelyEquatable {
   /// Componentwise comparison. `q` and `-q` are the same rotation but are not approximately equal
   /// here; compare `rotationMatrix` or use `isApproximatelySameRotation(as:tolerance:)` for that.
-  public func isApproximatelyEqual(
+  package func isApproximatelyEqual(
     to other: Quaternion, absoluteTolerance: Double, relativeTolerance: Double
   ) -> Bool {
     vector.isApproximatelyEqual(

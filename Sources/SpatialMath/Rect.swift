@@ -97,7 +97,7 @@ public struct Rect: Sendable, Hashable, Codable {
 
 extension Rect: ApproximatelyEquatable {
   /// Compares origin and size (not standardized) with the scalar rule of `ApproximatelyEquatable`.
-  public func isApproximatelyEqual(
+  package func isApproximatelyEqual(
     to other: Rect, absoluteTolerance: Double, relativeTolerance: Double
   ) -> Bool {
     SIMD4(origin.x, origin.y, size.width, size.height).isApproximatelyEqual(

@@ -102,7 +102,7 @@ extension RigidTransform: Codable {
 extension RigidTransform: ApproximatelyEquatable {
   /// Compares translations componentwise with both tolerances and rotations as rotations (`q`
   /// equals `-q`) componentwise with `absoluteTolerance` only.
-  public func isApproximatelyEqual(
+  package func isApproximatelyEqual(
     to other: RigidTransform, absoluteTolerance: Double, relativeTolerance: Double
   ) -> Bool {
     translation.isApproximatelyEqual(

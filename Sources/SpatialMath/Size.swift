@@ -27,7 +27,7 @@ public struct Size: Sendable, Hashable, Codable {
 
 extension Size: ApproximatelyEquatable {
   /// Compares `width` and `height` with the scalar rule of `ApproximatelyEquatable`.
-  public func isApproximatelyEqual(
+  package func isApproximatelyEqual(
     to other: Size, absoluteTolerance: Double, relativeTolerance: Double
   ) -> Bool {
     SIMD2(width, height).isApproximatelyEqual(

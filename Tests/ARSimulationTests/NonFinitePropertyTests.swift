@@ -1,6 +1,7 @@
 import Foundation
 import SpatialMath
 import Testing
+import _TestSupport
 
 @testable import ARSimulation
 
@@ -65,26 +66,31 @@ import Testing
   @Test(arguments: seeds)
   func cameraProjectionAndUnprojection(seed: UInt64) throws {
     var rng = SplitMix64(seed: seed)
+    var reached = BranchCoverage()
     for _ in 0..<400 {
       let camera = try Self.camera(&rng)
       let orientation = InterfaceOrientation.allCases[Int(rng.next() % 4)]
       let viewportSize = Self.size(&rng)
       let world = Self.vector(&rng)
       if let pixel = camera.projectToImagePixels(world) {
+        reached.count("projectToImagePixels")
         #expect(pixel.isFinite, "seed \(seed): \(world) -> \(pixel)")
       }
       if let viewportPoint = camera.projectPoint(
         world, orientation: orientation, viewportSize: viewportSize)
       {
+        reached.count("projectPoint")
         #expect(Self.noNaN(viewportPoint), "seed \(seed): \(world) -> \(viewportPoint)")
       }
       let pixel = Self.point(&rng)
       if let direction = camera.cameraDirection(forImagePixel: pixel) {
+        reached.count("cameraDirection")
         #expect(
           direction.isFinite && abs(direction.length - 1) <= 1e-5,
           "seed \(seed): \(pixel) -> \(direction)")
       }
       if let ray = camera.ray(throughImagePixel: pixel) {
+        reached.count("ray")
         #expect(ray.origin.isFinite && ray.direction.isFinite, "seed \(seed): \(pixel)")
         #expect(abs(ray.direction.length - 1) <= 1e-5, "seed \(seed): \(pixel) -> \(ray.direction)")
       }
@@ -93,14 +99,23 @@ import Testing
       if let hit = camera.unprojectPoint(
         viewportPoint, ontoPlane: plane, orientation: orientation, viewportSize: viewportSize)
       {
+        reached.count("unprojectPoint")
         #expect(Self.noNaN(hit), "seed \(seed): \(viewportPoint) -> \(hit)")
       }
     }
+    // A wide world point lies in front of the camera (and projects) about half the time; pixels
+    // up to 1e300 unproject unless n = (u - ox)/fx overflows; a viewport ray meets a random
+    // plane in front about half the time. The floors only require that each branch ran often.
+    #expect(
+      reached.shortfalls(
+        atLeast: 40, "projectToImagePixels", "projectPoint", "cameraDirection", "ray",
+        "unprojectPoint") == [], "seed \(seed)")
   }
 
   @Test(arguments: seeds)
   func displayTransforms(seed: UInt64) {
     var rng = SplitMix64(seed: seed)
+    var reached = BranchCoverage()
     for _ in 0..<1_000 {
       let image = Self.size(&rng, -30, 30)
       let viewport = Self.size(&rng, -30, 30)
@@ -109,12 +124,16 @@ import Testing
           let t = try? AffineTransform2D.displayTransform(
             imageResolution: image, orientation: orientation, viewportSize: viewport)
         else { continue }
+        reached.count("displayTransform")
         #expect(t.isFinite, "seed \(seed): \(image) \(viewport) \(orientation) -> \(t)")
         if let inverse = t.inverted() {
+          reached.count("inverse")
           #expect(inverse.isFinite, "seed \(seed): inverse of \(t)")
         }
       }
     }
+    // 4,000 transforms are attempted; sizes up to 1e30 overflow some. Floors: each branch ran.
+    #expect(reached.shortfalls(atLeast: 400, "displayTransform", "inverse") == [], "seed \(seed)")
   }
 
   @Test(arguments: seeds)
@@ -159,19 +178,35 @@ import Testing
       WorldFixtures.floor("floor", y: -1, half: 2), WorldFixtures.wall("wall", z: -3, half: 2),
       WorldFixtures.anchor("tilted", worldFromPlane: Self.pose(&rng), half: 1),
     ]
-    let points = (0..<64).map { _ in Self.vector(&rng, -2, 1) }
+    // Scattered points, plus a dense patch of 400 on the floor (y = -1, 0.6 m square around
+    // (0, -1, -1): about 1,100 per m², so a search cone 0.1 m wide holds dozens) that
+    // estimated-plane raycasts can fit.
+    let scattered = (0..<64).map { _ in Self.vector(&rng, -2, 1) }
+    let onFloor = (0..<400).map { _ in
+      SIMD3<Float>(Float(rng.uniform(-0.3...0.3)), -1, Float(rng.uniform(-1.3 ... -0.7)))
+    }
+    let points = scattered + onFloor
     let world = FrameWorld(
       planeAnchors: anchors,
-      featurePoints: try! FeaturePointCloud(points: points, identifiers: (0..<64).map(UInt64.init)))
+      featurePoints: try! FeaturePointCloud(
+        points: points, identifiers: (0..<points.count).map(UInt64.init)))
     let raycaster = Raycaster()
+    var reached = BranchCoverage()
     for _ in 0..<600 {
-      let origin = rng.next() % 2 == 0 ? Self.vector(&rng, -3, 1) : Self.vector(&rng)
-      let direction = Self.vector(&rng)
+      // One ray in four aims at the patch from above it (origin within 1 m of (0, 0.5, 0)).
+      let aimed = rng.next() % 4 == 0
+      let origin =
+        aimed
+        ? SIMD3<Float>(
+          Float(rng.uniform(-1...1)), Float(rng.uniform(0...1)), Float(rng.uniform(-1...1)))
+        : rng.next() % 2 == 0 ? Self.vector(&rng, -3, 1) : Self.vector(&rng)
+      let direction = aimed ? onFloor[Int(rng.next() % 400)] - origin : Self.vector(&rng)
       for target in RaycastQuery.Target.allCases {
         let query = RaycastQuery(
           origin: origin, direction: direction, allowing: target,
           alignment: RaycastQuery.TargetAlignment.allCases[Int(rng.next() % 3)])
         for result in raycaster.raycast(query, in: world) {
+          reached.count("result \(target.name)")
           #expect(
             !result.distance.isNaN && result.distance >= 0,
             "seed \(seed): \(origin) \(direction) \(target)")
@@ -184,6 +219,14 @@ import Testing
         }
       }
     }
+    // Rays in random directions hit the anchors a fraction of the time; about 150 rays per seed
+    // aim at the dense floor patch from 1-2 m above it, where an estimated plane fits. The
+    // floors only require that every target returned results to check.
+    #expect(
+      reached.shortfalls(
+        atLeast: 5, "result existingPlaneGeometry", "result existingPlaneInfinite") == [],
+      "seed \(seed)")
+    #expect(reached.shortfalls(atLeast: 50, "result estimatedPlane") == [], "seed \(seed)")
   }
 
   /// Regression (found by the sweep above; it trapped in `Ray(unchecked:)`): a pixel 1e300 to

@@ -49,10 +49,10 @@ import Testing
       _ = filter.update(measurement: Self.vector(&rng), timestampSeconds: time)
       let position = try #require(filter.position)
       #expect(position.isFinite, "\(name) seed \(seed): \(position) at t = \(time)")
-      if let predicted = filter.predictedPosition(atSeconds: time + Self.step(&rng)) {
-        #expect(
-          !predicted.x.isNaN && !predicted.y.isNaN && !predicted.z.isNaN, "\(name) seed \(seed)")
-      }
+      // A filter with a position always predicts one.
+      let predicted = try #require(filter.predictedPosition(atSeconds: time + Self.step(&rng)))
+      #expect(
+        !predicted.x.isNaN && !predicted.y.isNaN && !predicted.z.isNaN, "\(name) seed \(seed)")
     }
   }
 

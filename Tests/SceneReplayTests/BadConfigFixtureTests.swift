@@ -37,8 +37,7 @@ import _TestSupport
     Case(
       file: "filter-parameter-boolean.json", kind: .typeMismatch, jsonPath: "filterParameters.gate"),
     Case(file: "tracker-unknown-member.json", kind: .unknownField, jsonPath: "tracker.gateMeters"),
-    // The tracker's members are checked together after decoding (`validate()`), which names the
-    // member.
+    // Each tracker member is checked against its registry row: the path names the member.
     Case(
       file: "tracker-negative-gate.json", kind: .invalidValue,
       jsonPath: "tracker.associationGateMeters"),

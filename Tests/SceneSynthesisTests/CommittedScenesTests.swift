@@ -20,11 +20,15 @@ import _TestSupport
     ("dashboard-portrait.json", "specs/dashboard-portrait.json", 1),
     ("dashboard-downmirrored.json", "specs/dashboard-downmirrored.json", 1),
     ("tabletop-landscape.json", "specs/tabletop-landscape.json", 2),
+    ("dashboard-detector-10hz.json", "specs/dashboard-detector-10hz.json", 4),
+    ("dashboard-contours.json", "specs/dashboard-contours.json", 5),
+    ("arcore-dashboard-portrait.json", "specs/arcore-dashboard-portrait.json", 1),
   ]
 
   @Test(arguments: [
     "dashboard-portrait", "dashboard-downmirrored", "tabletop-landscape", "long-session",
-    "real-arkit-logger",
+    "real-arkit-logger", "dashboard-detector-10hz", "dashboard-contours",
+    "arcore-dashboard-portrait",
   ])
   func specDecodes(name: String) throws {
     let spec = try SceneSpec(
@@ -87,7 +91,8 @@ import _TestSupport
     arguments: [
       ("dashboard-portrait.json", 0.03), ("dashboard-downmirrored.json", 0.03),
       ("tabletop-landscape.json", 0.06),
-      ("real-arkit-logger.json", 0.03),
+      ("real-arkit-logger.json", 0.03), ("dashboard-detector-10hz.json", 0.03),
+      ("dashboard-contours.json", 0.03),
     ] as [(String, Float)])
   func replaysNearTheTruth(name: String, bound: Float) throws {
     let recording = try Recording(
@@ -111,27 +116,19 @@ import _TestSupport
   }
 }
 
-/// real-arkit-logger.json re-synthesizes from its spec (seed 7) when the shared logger data sits
-/// where the spec points (`../shared/data/arkit-data-logger` beside the main checkout).
+/// real-arkit-logger.json re-synthesizes from its spec (seed 7) with the real logger data found
+/// through `RealData` (the spec's own relative path holds from the main checkout only; a missing
+/// recording fails the test unless ARSIM_ALLOW_MISSING_REAL_DATA=1).
 @Suite struct RealLoggerSceneTests {
   static let specPath = CommittedScenesTests.scenes.appendingPathComponent(
     "specs/real-arkit-logger.json"
   ).path
 
-  static var loggerAvailable: Bool {
-    guard let spec = try? SceneSpec(contentsOfFile: specPath),
-      let recorded = spec.recordedTrajectory
-    else {
-      return false
-    }
-    let directory = URL(fileURLWithPath: spec.baseDirectory ?? ".").appendingPathComponent(
-      recorded.loggerDirectory)
-    return FileManager.default.fileExists(
-      atPath: directory.appendingPathComponent(ARKitDataLoggerImporter.poseFileName).path)
-  }
-
-  @Test(.enabled(if: loggerAvailable)) func resynthesizesByteIdentically() throws {
-    let spec = try SceneSpec(contentsOfFile: Self.specPath)
+  @Test(.enabled(if: RealData.testsRun, "real data missing and ARSIM_ALLOW_MISSING_REAL_DATA=1"))
+  func resynthesizesByteIdentically() throws {
+    var spec = try SceneSpec(contentsOfFile: Self.specPath)
+    try #require(spec.recordedTrajectory != nil)
+    spec.recordedTrajectory?.loggerDirectory = try RealData.requireDirectory().path
     let bytes = try SceneSynthesizer.recording(spec: spec, seed: 7).jsonBytes()
     let committed = try #require(
       FileManager.default.contents(

@@ -65,7 +65,7 @@ struct AffineTransform2DTests {
 
   @Test(arguments: testSeeds)
   func inverseRoundTrip(seed: UInt64) throws {
-    var rng = TestSplitMix64(seed: seed)
+    var rng = SplitMix64(seed: seed)
     for _ in 0..<50 {
       let t = AffineTransform2D(
         a: rng.uniform(-3...3), b: rng.uniform(-3...3), c: rng.uniform(-3...3),

@@ -65,7 +65,7 @@ struct Matrix3x3Tests {
 
   @Test(arguments: testSeeds)
   func inverseTimesMatrixIsIdentity(seed: UInt64) throws {
-    var rng = TestSplitMix64(seed: seed)
+    var rng = SplitMix64(seed: seed)
     for _ in 0..<50 {
       let m = rng.wellConditioned3x3()
       let inverse = try #require(m.inverted(), "seed \(seed): \(m)")

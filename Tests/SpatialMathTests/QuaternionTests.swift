@@ -52,7 +52,7 @@ struct QuaternionTests {
 
   @Test(arguments: testSeeds)
   func productMatchesSuccessiveActions(seed: UInt64) {
-    var rng = TestSplitMix64(seed: seed)
+    var rng = SplitMix64(seed: seed)
     for _ in 0..<50 {
       let (a, b, v) = (rng.rotation(), rng.rotation(), rng.vector())
       #expect(
@@ -65,7 +65,7 @@ struct QuaternionTests {
 
   @Test(arguments: testSeeds)
   func rotationMatrixAgreesWithAct(seed: UInt64) {
-    var rng = TestSplitMix64(seed: seed)
+    var rng = SplitMix64(seed: seed)
     for _ in 0..<50 {
       let (q, v) = (rng.rotation(), rng.vector())
       #expect(
@@ -77,7 +77,7 @@ struct QuaternionTests {
 
   @Test(arguments: testSeeds)
   func rotationMatrixMatchesRodrigues(seed: UInt64) {
-    var rng = TestSplitMix64(seed: seed)
+    var rng = SplitMix64(seed: seed)
     for _ in 0..<50 {
       let axis = SIMD3<Double>(rng.unitVector())
       let angle = rng.uniform(-.pi...(.pi))
@@ -113,7 +113,7 @@ struct QuaternionTests {
 
   @Test(arguments: testSeeds)
   func matrixRoundTrip(seed: UInt64) throws {
-    var rng = TestSplitMix64(seed: seed)
+    var rng = SplitMix64(seed: seed)
     for _ in 0..<100 {
       let q = rng.rotation()
       let back = try Quaternion(rotationMatrix: q.rotationMatrix)
@@ -156,7 +156,7 @@ struct QuaternionTests {
 
   @Test(arguments: testSeeds)
   func slerpAngleGrowsLinearly(seed: UInt64) {
-    var rng = TestSplitMix64(seed: seed)
+    var rng = SplitMix64(seed: seed)
     for _ in 0..<50 {
       let axis = SIMD3<Double>(rng.unitVector())
       let angle = rng.uniform(0.01...3.1)

@@ -37,7 +37,7 @@ struct RigidTransformTests {
 
   @Test(arguments: testSeeds)
   func inverseComposesToIdentity(seed: UInt64) {
-    var rng = TestSplitMix64(seed: seed)
+    var rng = SplitMix64(seed: seed)
     for _ in 0..<50 {
       let t = rng.rigidTransform()
       let p = rng.vector()
@@ -51,7 +51,7 @@ struct RigidTransformTests {
 
   @Test(arguments: testSeeds)
   func compositionMatchesMatrixProduct(seed: UInt64) {
-    var rng = TestSplitMix64(seed: seed)
+    var rng = SplitMix64(seed: seed)
     for _ in 0..<50 {
       let (a, b, p) = (rng.rigidTransform(), rng.rigidTransform(), rng.vector())
       let viaMatrices = (a.matrix * b.matrix).transformPoint(p)
@@ -69,7 +69,7 @@ struct RigidTransformTests {
 
   @Test(arguments: testSeeds)
   func matrixRoundTrip(seed: UInt64) throws {
-    var rng = TestSplitMix64(seed: seed)
+    var rng = SplitMix64(seed: seed)
     for _ in 0..<50 {
       let t = rng.rigidTransform()
       let back = try RigidTransform(t.matrix)

@@ -124,7 +124,47 @@ struct SceneRequestTests {
     #expect(result.status == 0, "\(result.stderr)")
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-    #expect(object["ray"] != nil)
+    let ray = try #require(object["ray"] as? [String: Any])
+    let direction = try #require(ray["direction"] as? [Double])
+    #expect(direction.count == 3)
+    #expect(abs(direction.reduce(0) { $0 + $1 * $1 } - 1) < 1e-6)
+  }
+
+  /// `dashboard-button-portrait.json` by hand. Box [0.42, 0.55, 0.08, 0.06]: centre (0.46, 0.58)
+  /// Vision normalized, top-left (0.46, 0.42) in the model's crop. centerCrop of the oriented
+  /// 1440x1920 image to 416x416 keeps all columns and rows 0.125...0.875: oriented
+  /// (0.46, 0.125 + 0.42·0.75) = (0.46, 0.44). `.right` stores oriented (1 - y, x): image
+  /// (0.44, 1 - 0.46) = (0.44, 0.54), pixels (844.8, 777.6). Portrait display on 390x844:
+  /// turned (1 - y, x) = (0.46, 0.44), kx = (844/1920)·1440/390 = 211/130, so viewport
+  /// x = (0.46 - 0.5)·211/130 + 0.5 = 0.435077, y = 0.44: points (169.68, 371.36). The camera
+  /// ray through the continuous pixel (844.8, 777.6) with principal point (959.5 + 0.5,
+  /// 719.5 + 0.5): ((844.8 - 960)/1445, -(777.6 - 720)/1445, -1) = (-0.079723, -0.039862, -1),
+  /// turned by the columns of the transform: (-0.1627066, -0.2973223, -0.9450242), length
+  /// 1.0039645, so the unit direction is (-0.1620641, -0.2961483, -0.9412924), from
+  /// (0.05, 1.2, 0.4).
+  @Test("The sample request traces to the hand-derived point and ray")
+  func dashboardButtonByHand() throws {
+    let path = try #require(Self.requests.first { $0.hasSuffix("dashboard-button-portrait.json") })
+    let result = try ArsimRunner.run(["explain", "--request", path, "--json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    let center = try #require(object["center"] as? [String: [String: Double]])
+    func near(_ p: [String: Double]?, _ x: Double, _ y: Double, _ tolerance: Double) -> Bool {
+      guard let p, let px = p["x"], let py = p["y"] else { return false }
+      return abs(px - x) <= tolerance && abs(py - y) <= tolerance
+    }
+    #expect(near(center["orientedImageNormalized"], 0.46, 0.44, 1e-9))
+    #expect(near(center["imageNormalized"], 0.44, 0.54, 1e-9))
+    #expect(near(center["imagePixels"], 844.8, 777.6, 1e-6))
+    #expect(near(center["viewportNormalized"], (0.46 - 0.5) * 211 / 130 + 0.5, 0.44, 1e-9))
+    #expect(near(center["viewportPoints"], 169.68, 371.36, 1e-6))
+    let ray = try #require(object["ray"] as? [String: [Double]])
+    let direction = try #require(ray["direction"])
+    let expected = [-0.162_064_1, -0.296_148_3, -0.941_292_4]
+    #expect(zip(direction, expected).allSatisfy { abs($0 - $1) < 2e-6 }, "\(direction)")
+    let origin = try #require(ray["origin"])
+    #expect(zip(origin, [0.05, 1.2, 0.4]).allSatisfy { abs($0 - $1) < 1e-6 }, "\(origin)")
   }
 
   @Test("There is at least one sample request")

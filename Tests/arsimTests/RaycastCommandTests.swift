@@ -1,5 +1,8 @@
+import ARSimulation
 import Foundation
 import Testing
+
+@testable import arsim
 
 @Suite("arsim raycast (end to end)")
 struct RaycastCommandTests {
@@ -151,5 +154,20 @@ struct RaycastCommandTests {
       let r = try ArsimRunner.run(["raycast"] + arguments)
       #expect(r.status == 64, "\(arguments)")
     }
+  }
+}
+
+/// `arsim raycast --target` spells the existing-plane targets as `RaycastQuery.Target` does
+/// (plus the legacy hit-test names), so one spelling serves the library, replay settings and the
+/// command.
+@Suite struct RaycastTargetNameTests {
+  @Test func targetNamesFollowTheLibrary() {
+    let names = RaycastCommand.Target.allCases.map(\.rawValue)
+    let library = RaycastQuery.Target.allNames.filter { $0 != "estimatedPlane" }
+    #expect(Array(names.prefix(library.count)) == library)
+    #expect(
+      Array(names.dropFirst(library.count)) == [
+        "existingPlaneUsingExtent", "existingPlaneUsingGeometry",
+      ])
   }
 }

@@ -47,9 +47,28 @@ struct RenderCommandTests {
   @Test func topDownPictureOfTheSample() throws {
     let result = try ArsimRunner.run(["render", Self.sample, "--top-down"])
     #expect(result.status == 0)
-    #expect(result.stdout.contains("id=\"scale-bar\""))
+    #expect(result.stdout.contains(">x (m)</text>") && result.stdout.contains(">z (m)</text>"))
     #expect(result.stdout.contains("hazard-1"))
     #expect(result.stdout.hasSuffix("</svg>\n"))
+  }
+
+  /// The portrait dashboard creates many short-lived tentative markers besides the shown ones:
+  /// by default only the shown markers' tracks are drawn, with --all-tracks every marker's, and
+  /// the legend says which.
+  @Test func allTracksDrawsTheMarkersNeverShown() throws {
+    let scene = URL(fileURLWithPath: Self.sample).deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("dashboard-portrait.json").path
+    let shown = try ArsimRunner.run(["render", scene, "--top-down"])
+    let all = try ArsimRunner.run(["render", scene, "--top-down", "--all-tracks"])
+    #expect(shown.status == 0 && all.status == 0)
+    // One end dot per track drawn (a track of one frame has no line, only its dot).
+    let count = { (text: String) in text.components(separatedBy: "class=\"marker ").count - 1 }
+    #expect(count(shown.stdout) > 0)
+    #expect(count(all.stdout) > count(shown.stdout))
+    #expect(all.stdout.contains("all \(count(all.stdout)) marker tracks"))
+    #expect(
+      shown.stdout.contains(
+        "tracks of the \(count(shown.stdout)) markers shown (of \(count(all.stdout)) created)"))
   }
 
   @Test func aFrameOutsideTheRecordingExitsOneNamingTheRange() throws {
@@ -63,6 +82,7 @@ struct RenderCommandTests {
     ["render"], ["render", "a.json", "b.json"], ["render", "a.json", "--frame", "-1"],
     ["render", "a.json", "--frame", "two"], ["render", "a.json", "--out", ""],
     ["render", "a.json", "--colour"], ["replay", "a.json", "--report", ""],
+    ["render", "a.json", "--all-tracks"],
   ])
   func usageErrorsExit64(arguments: [String]) throws {
     let result = try ArsimRunner.run(arguments)
@@ -92,8 +112,12 @@ struct RenderCommandTests {
     #expect(pages[0] == pages[1])
     let page = pages[0]
     #expect(page.hasPrefix("<!DOCTYPE html>"))
-    #expect(page.contains("<table id=\"summary\">") && page.contains("<table id=\"markers\">"))
-    #expect(page.contains("error vs truth") && page.contains("frame-to-frame motion"))
+    #expect(
+      page.contains("<table id=\"summary\">") && page.contains("<table id=\"markers-table\">"))
+    #expect(page.contains("Error vs truth (mm)") && page.contains("Frame-to-frame motion (mm)"))
+    #expect(page.contains("id=\"overview-chart\"") && page.contains("id=\"overview-frame\""))
     #expect(!page.contains("<script") && !page.contains("src=") && !page.contains("<link"))
+    // Links only to anchors on the page.
+    #expect(!page.contains("href=\"http") && !page.contains("url(http"))
   }
 }

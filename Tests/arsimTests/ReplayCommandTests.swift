@@ -34,11 +34,42 @@ struct ReplayCommandTests {
     #expect(object["format"] as? String == "arplacementsim.replayReport")
     #expect(object["version"] as? Int == 1)
     #expect(object["frameCount"] as? Int == 3)
+    // By hand from the recording: frames 1 and 2 have one detection each, whose box centre is
+    // on the image's middle row (Vision (0.5, 0.44) under .right and centerCrop: image
+    // (0.545, 0.5)), so its ray leaves the camera (1.2 m up, looking along -z) horizontally:
+    // it never meets the floor (y = 0) and meets the tilted plane at (0, 0.9, -0.6) at local
+    // z = -0.60, outside its ±0.15 boundary; two and zero feature points give no estimated plane.
+    // Nothing is placed, no marker is made, and the hazard (visible in every frame: it projects
+    // to viewport x = 0.012 in portrait) is missed three times: MOTA = 1 - 3/3 = 0, IDF1 = 0.
+    let placement = try #require(object["placement"] as? [String: Any])
+    #expect(placement["detectionCount"] as? Int == 2)
+    #expect((placement["notPlaced"] as? [String: Any])?["noHit"] as? Int == 2)
+    #expect((object["markers"] as? [Any])?.isEmpty == true)
+    #expect((object["tracker"] as? [String: Any])?["createdMarkerCount"] as? Int == 0)
     let metrics = try #require(object["metrics"] as? [String: Any])
-    #expect(metrics["mota"] != nil && metrics["idf1"] != nil && metrics["idSwitchCount"] != nil)
+    #expect(metrics["truthCount"] as? Int == 3)
+    #expect(metrics["missCount"] as? Int == 3)
+    #expect(metrics["matchCount"] as? Int == 0)
+    #expect(metrics["idSwitchCount"] as? Int == 0)
+    #expect(metrics["mota"] as? Double == 0)
+    #expect(metrics["idf1"] as? Double == 0)
     let lines = Self.scenes.appendingPathComponent("recordings/dashboard-three-frames.jsonl").path
     let streamed = try ArsimRunner.run(["replay", lines, "--json"])
     #expect(streamed.stdout == json.stdout)
+  }
+
+  /// The twelve buttons' first confirmations are listed button-1, button-2, ..., button-10 (by
+  /// their numbers, not as text).
+  @Test func firstConfirmationsAreInNaturalOrder() throws {
+    let file = Self.scenes.appendingPathComponent("dashboard-portrait.json").path
+    let text = try ArsimRunner.run(["replay", file])
+    #expect(text.status == 0)
+    let line = try #require(
+      text.stdout.split(separator: "\n").first { $0.contains("time to first confirmed") })
+    let ids = line.split(separator: ":")[1].split(separator: ",").compactMap {
+      $0.split(separator: " ").first.map(String.init)
+    }
+    #expect(ids == (1...12).map { "button-\($0)" })
   }
 
   @Test func outputIsTheSameBytesForAnyThreadCount() throws {

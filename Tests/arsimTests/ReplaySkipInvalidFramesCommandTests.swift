@@ -52,6 +52,14 @@ struct ReplaySkipInvalidFramesCommandTests {
         as? Int
     }
     #expect(frames == [0, 1, 3, 4, 6, 7])
+
+    // The report comes from the same replay: 6 frames, the last one replayed drawn.
+    let page = directory.appendingPathComponent("report.html").path
+    let report = try ArsimRunner.run(["replay", path, "--skip-invalid-frames", "--report", page])
+    #expect(report.status == 0, "\(report.stderr)")
+    let html = try String(contentsOfFile: page, encoding: .utf8)
+    #expect(html.contains("<p class=\"sub\">6 frames over"))
+    #expect(html.contains(">frame 7, t = "))
   }
 
   /// `--max-frames` reaches the reader: an 8-frame file is refused under `--max-frames 5`,

@@ -22,14 +22,19 @@ extension ARCore {
     /// `getTrackingState()`.
     public let trackingState: TrackingState
 
-    /// Creates a camera; `nil` when `sensorOrientationDegrees` is not 0, 90, 180 or 270.
-    public init?(
+    /// Creates a camera.
+    ///
+    /// - Throws: ``ARCoreError/notAQuarterTurn(degrees:)`` when `sensorOrientationDegrees` is
+    ///   not 0, 90, 180 or 270.
+    public init(
       pose: Pose, imageIntrinsics: CameraIntrinsics, textureIntrinsics: CameraIntrinsics,
       sensorOrientationDegrees: Int = 90,
       principalPointConvention: PrincipalPointConvention = .pixelCentersAtIntegers,
       trackingState: TrackingState = .tracking
-    ) {
-      guard [0, 90, 180, 270].contains(sensorOrientationDegrees) else { return nil }
+    ) throws(ARCoreError) {
+      guard ARCore.rightAngleDegrees.contains(sensorOrientationDegrees) else {
+        throw .notAQuarterTurn(degrees: sensorOrientationDegrees)
+      }
       self.pose = pose
       self.imageIntrinsics = imageIntrinsics
       self.textureIntrinsics = textureIntrinsics
@@ -43,15 +48,8 @@ extension ARCore {
     /// For a phone with the usual 90° sensor, `ROTATION_0` (portrait) turns the image 90°
     /// clockwise like ARKit's portrait, and `ROTATION_90` shows it unrotated like landscapeRight.
     public func imageRotationQuarterTurns(for rotation: SurfaceRotation) -> Int {
-      Self.imageRotationQuarterTurns(
+      DisplayGeometry.imageRotationQuarterTurns(
         sensorOrientationDegrees: sensorOrientationDegrees, rotation: rotation)
-    }
-
-    /// `(sensorOrientationDegrees - rotation) mod 360` in quarter turns (0...3).
-    static func imageRotationQuarterTurns(
-      sensorOrientationDegrees: Int, rotation: SurfaceRotation
-    ) -> Int {
-      ((sensorOrientationDegrees - rotation.degrees) / 90 % 4 + 4) % 4
     }
 
     /// The `rotationDegrees` that ML Kit's `InputImage` needs for the CPU image to be upright on

@@ -14,15 +14,23 @@ extension ARCore {
     /// `getImageDimensions()`: the stream's width and height in pixels (> 0).
     public let imageDimensions: Size
 
-    /// Creates intrinsics; `nil` when a focal length or dimension is not positive and finite or
-    /// the principal point is not finite.
-    public init?(
+    /// Creates intrinsics.
+    ///
+    /// - Throws: ``ARCoreError/intrinsicsNotValid(focalLength:principalPoint:)`` for a focal length
+    ///   that is not positive and finite or a principal point that is not finite,
+    ///   ``ARCoreError/streamSizeNotPositive(_:)`` for dimensions that are not.
+    public init(
       focalLengthPixels: SIMD2<Double>, principalPointPixels: SIMD2<Double>, imageDimensions: Size
-    ) {
+    ) throws(ARCoreError) {
       guard focalLengthPixels.x.isFinite, focalLengthPixels.y.isFinite, focalLengthPixels.x > 0,
-        focalLengthPixels.y > 0, principalPointPixels.x.isFinite, principalPointPixels.y.isFinite,
-        imageDimensions.isPositiveAndFinite
-      else { return nil }
+        focalLengthPixels.y > 0, principalPointPixels.x.isFinite, principalPointPixels.y.isFinite
+      else {
+        throw .intrinsicsNotValid(
+          focalLength: focalLengthPixels, principalPoint: principalPointPixels)
+      }
+      guard imageDimensions.isPositiveAndFinite else {
+        throw .streamSizeNotPositive(imageDimensions)
+      }
       self.focalLengthPixels = focalLengthPixels
       self.principalPointPixels = principalPointPixels
       self.imageDimensions = imageDimensions
@@ -40,13 +48,17 @@ extension ARCore {
     /// `cx_image = 320 + (cx_texture - 960) / 3`, `cy_image = 240 + (cy_texture - 540) / 3` (in
     /// continuous pixels).
     ///
-    /// - Returns: `nil` when `dimensions` or `sensorAspectRatio` is not positive and finite.
+    /// - Throws: ``ARCoreError/streamSizeNotPositive(_:)`` or
+    ///   ``ARCoreError/sensorAspectRatioNotPositive(_:)`` when `dimensions` or
+    ///   `sensorAspectRatio` is not positive and finite.
     public func sameSensorStream(
       dimensions: Size, sensorAspectRatio: Double = 4.0 / 3.0,
       convention: PrincipalPointConvention
-    ) -> CameraIntrinsics? {
-      guard dimensions.isPositiveAndFinite, sensorAspectRatio.isFinite, sensorAspectRatio > 0
-      else { return nil }
+    ) throws(ARCoreError) -> CameraIntrinsics {
+      guard dimensions.isPositiveAndFinite else { throw .streamSizeNotPositive(dimensions) }
+      guard sensorAspectRatio.isFinite, sensorAspectRatio > 0 else {
+        throw .sensorAspectRatioNotPositive(sensorAspectRatio)
+      }
       func pixelsPerSensorHeight(_ size: Size) -> Double {
         size.width / size.height >= sensorAspectRatio
           ? size.width / sensorAspectRatio : size.height
@@ -56,7 +68,7 @@ extension ARCore {
       let from = SIMD2(imageDimensions.width, imageDimensions.height) / 2
       let to = SIMD2(dimensions.width, dimensions.height) / 2
       let principal = to + ratio * (principalPointPixels + offset - from) - offset
-      return CameraIntrinsics(
+      return try CameraIntrinsics(
         focalLengthPixels: focalLengthPixels * ratio, principalPointPixels: principal,
         imageDimensions: dimensions)
     }

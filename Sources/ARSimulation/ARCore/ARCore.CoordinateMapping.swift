@@ -32,15 +32,17 @@ extension ARCore {
     public let viewNormalizedFromTextureNormalized: AffineTransform2D
 
     /// The mapping of a camera (its two streams' intrinsics and sensor orientation) on a display.
-    /// `nil` when the intrinsics give a singular map (they cannot: focal lengths are positive).
-    public init?(camera: Camera, displayGeometry: DisplayGeometry) {
+    ///
+    /// - Throws: ``ARCoreError/displayMappingNotValid(_:)`` when the texture's and the view's
+    ///   aspect ratios are too far apart for the fill scale to be represented.
+    public init(camera: Camera, displayGeometry: DisplayGeometry) throws(ARCoreError) {
       let offset = camera.principalPointConvention.offsetToContinuousPixels
       let image = camera.imageIntrinsics
       let texture = camera.textureIntrinsics
       let scale = texture.focalLengthPixels / image.focalLengthPixels
       let translation =
         (texture.principalPointPixels + offset) - scale * (image.principalPointPixels + offset)
-      self.init(
+      try self.init(
         displayGeometry: displayGeometry, textureSize: texture.imageDimensions,
         imageSize: image.imageDimensions,
         textureTexelsFromImagePixels: AffineTransform2D(
@@ -72,53 +74,59 @@ extension ARCore {
 
     /// The mapping from sizes alone (what `arsim arcore transform` knows): the CPU image and the
     /// texture related by the same-sensor crop model with `sensorAspectRatio`, and the camera's
-    /// `sensorOrientationDegrees` (90 for most phones). `nil` when a size or the aspect ratio is
-    /// not positive and finite or the orientation is not a multiple of 90 in `0...270`.
-    public init?(
+    /// `sensorOrientationDegrees` (90 for most phones).
+    ///
+    /// - Throws: ``ARCoreError/streamSizeNotPositive(_:)``,
+    ///   ``ARCoreError/sensorAspectRatioNotPositive(_:)``,
+    ///   ``ARCoreError/notAQuarterTurn(degrees:)`` or
+    ///   ``ARCoreError/displayMappingNotValid(_:)``.
+    public init(
       displayGeometry: DisplayGeometry, textureSize: Size, imageSize: Size,
       sensorAspectRatio: Double = 4.0 / 3.0, sensorOrientationDegrees: Int = 90
-    ) {
-      guard textureSize.isPositiveAndFinite, imageSize.isPositiveAndFinite,
-        sensorAspectRatio.isFinite, sensorAspectRatio > 0,
-        [0, 90, 180, 270].contains(sensorOrientationDegrees)
-      else { return nil }
-      let turns = Camera.imageRotationQuarterTurns(
-        sensorOrientationDegrees: sensorOrientationDegrees, rotation: displayGeometry.rotation)
-      self.init(
+    ) throws(ARCoreError) {
+      for size in [textureSize, imageSize] where !size.isPositiveAndFinite {
+        throw .streamSizeNotPositive(size)
+      }
+      guard sensorAspectRatio.isFinite, sensorAspectRatio > 0 else {
+        throw .sensorAspectRatioNotPositive(sensorAspectRatio)
+      }
+      guard ARCore.rightAngleDegrees.contains(sensorOrientationDegrees) else {
+        throw .notAQuarterTurn(degrees: sensorOrientationDegrees)
+      }
+      let turns = displayGeometry.imageRotationQuarterTurns(
+        sensorOrientationDegrees: sensorOrientationDegrees)
+      try self.init(
         displayGeometry: displayGeometry, textureSize: textureSize, imageSize: imageSize,
         textureTexelsFromImagePixels: Self.sameSensorMap(
           textureSize: textureSize, imageSize: imageSize, sensorAspectRatio: sensorAspectRatio),
         imageRotationQuarterTurns: turns)
     }
 
-    private init?(
+    private init(
       displayGeometry: DisplayGeometry, textureSize: Size, imageSize: Size,
       textureTexelsFromImagePixels: AffineTransform2D, imageRotationQuarterTurns: Int
-    ) {
-      guard
-        let display = try? AffineTransform2D.displayTransform(
+    ) throws(ARCoreError) {
+      let display: AffineTransform2D
+      do {
+        display = try AffineTransform2D.displayTransform(
           imageResolution: textureSize,
-          orientation: Self.orientation(quarterTurns: imageRotationQuarterTurns),
-          viewportSize: displayGeometry.viewSize),
-        textureTexelsFromImagePixels.inverted() != nil
-      else { return nil }
+          orientation: InterfaceOrientation(quarterTurnsClockwise: imageRotationQuarterTurns),
+          viewportSize: displayGeometry.viewSize)
+      } catch {
+        throw .displayMappingNotValid(error)
+      }
+      // The image map is a positive scale per axis (focal-length or size ratios) and a
+      // translation: always invertible. Extreme ratios that underflow are refused the same way.
+      guard let inverse = textureTexelsFromImagePixels.inverted(), inverse.isFinite else {
+        throw .displayMappingNotValid(
+          .scaleOutOfRange(imageResolution: imageSize, viewportSize: textureSize))
+      }
       self.displayGeometry = displayGeometry
       self.textureSize = textureSize
       self.imageSize = imageSize
       self.imageRotationQuarterTurns = imageRotationQuarterTurns
       self.textureTexelsFromImagePixels = textureTexelsFromImagePixels
       self.viewNormalizedFromTextureNormalized = display
-    }
-
-    /// The interface orientation whose display rotation is the same number of clockwise quarter
-    /// turns (0 landscapeRight, 1 portrait, 2 landscapeLeft, 3 portraitUpsideDown).
-    static func orientation(quarterTurns: Int) -> InterfaceOrientation {
-      switch (quarterTurns % 4 + 4) % 4 {
-      case 0: .landscapeRight
-      case 1: .portrait
-      case 2: .landscapeLeft
-      default: .portraitUpsideDown
-      }
     }
 
     /// The spaces in the order of the chain; `OPENGL_NORMALIZED_DEVICE_COORDINATES` hangs off

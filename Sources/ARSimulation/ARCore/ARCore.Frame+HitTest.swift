@@ -21,7 +21,8 @@ extension ARCore.Frame {
   ///   to the ray and parallel to the plane, +z = x × y, in the plane and roughly towards the ray's
   ///   origin.
   /// - At most one point-cloud point: the one nearest in angle to the ray within
-  ///   `pointHitAngularRadius` (ties: lower identifier). The hit is at the point. When its
+  ///   `pointHitAngularRadius` (ties: lower identifier). The hit is on the ray where it meets
+  ///   the point's estimated surface, else nearest to the point (`pointHitPosition`). When its
   ///   neighbours within `normalEstimationRadiusMeters` fit a plane (at least
   ///   `normalEstimationMinimumPoints`, RMS at most `normalEstimationMaximumResidualMeters`), the
   ///   orientation mode is `ESTIMATED_SURFACE_NORMAL`: +y is the fitted normal turned towards the
@@ -75,27 +76,38 @@ extension ARCore.Frame {
   /// The point-cloud hit, or `nil`.
   func pointHit(_ ray: Ray) -> ARCore.HitResult? {
     guard let index = nearestPointIndex(ray) else { return nil }
-    let position = pointCloud.points[index]
-    let mode: ARCore.Point.OrientationMode
-    let pose: ARCore.Pose
-    if var normal = estimatedNormal(around: position) {
-      if normal.dot(ray.direction) > 0 { normal = -normal }
-      guard let p = Self.pose(at: position, yAxis: normal, rayDirection: ray.direction) else {
-        return nil
-      }
-      (mode, pose) = (.estimatedSurfaceNormal, p)
-    } else {
-      guard let p = Self.pose(at: position, yAxis: SIMD3(0, 1, 0), rayDirection: ray.direction)
-      else { return nil }
-      (mode, pose) = (.initializedToIdentity, p)
-    }
-    let trackablePose =
-      mode == .estimatedSurfaceNormal
-      ? pose : ARCore.Pose(translation: position, rotation: .identity)
-    let point = ARCore.Point(
-      identifier: pointCloud.identifiers[index], pose: trackablePose, orientationMode: mode)
+    let point = pointCloud.points[index]
+    var normal = estimatedNormal(around: point)
+    if let n = normal, n.dot(ray.direction) > 0 { normal = -n }
+    let position = hitPosition(for: point, normal: normal, ray)
+    let mode: ARCore.Point.OrientationMode =
+      normal == nil ? .initializedToIdentity : .estimatedSurfaceNormal
+    guard
+      let pose = Self.pose(
+        at: position, yAxis: normal ?? SIMD3(0, 1, 0), rayDirection: ray.direction),
+      let trackablePose = Self.pose(
+        at: point, yAxis: normal ?? SIMD3(0, 1, 0), rayDirection: ray.direction)
+    else { return nil }
+    let trackable = ARCore.Point(
+      identifier: pointCloud.identifiers[index],
+      pose: mode == .estimatedSurfaceNormal
+        ? trackablePose : ARCore.Pose(translation: point, rotation: .identity),
+      orientationMode: mode)
     return ARCore.HitResult(
-      distance: distanceFromCamera(position), hitPose: pose, trackable: .point(point))
+      distance: distanceFromCamera(position), hitPose: pose, trackable: .point(trackable))
+  }
+
+  /// Where the hit on a point is (see ``ARCore/HitTestOptions/pointHitPosition``).
+  func hitPosition(for point: SIMD3<Float>, normal: SIMD3<Float>?, _ ray: Ray) -> SIMD3<Float> {
+    guard hitTestOptions.pointHitPosition == .onRay else { return point }
+    if let normal {
+      let dn = ray.direction.dot(normal)
+      if abs(dn) > 1e-6 {
+        let t = (point - ray.origin).dot(normal) / dn
+        if t > 0, t.isFinite { return ray.point(at: t) }
+      }
+    }
+    return ray.point(at: max((point - ray.origin).dot(ray.direction), 0))
   }
 
   /// The index of the point nearest in angle to the ray, within the hit radius, in front of the
@@ -158,6 +170,6 @@ extension ARCore.Frame {
       guard let projected = (reference - reference.dot(y) * y).normalized() else { return nil }
       x = projected
     }
-    return ARCore.Pose(xAxis: x, yAxis: y, zAxis: x.cross(y), translation: point)
+    return try? ARCore.Pose(xAxis: x, yAxis: y, zAxis: x.cross(y), translation: point)
   }
 }

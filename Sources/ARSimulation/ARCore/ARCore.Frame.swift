@@ -42,16 +42,17 @@ extension ARCore {
     /// The maps between the 2D spaces for this camera and display geometry.
     public let coordinateMapping: CoordinateMapping
 
-    /// Creates a frame; `nil` only if the camera's two streams give a singular image map (they
-    /// cannot: focal lengths are positive).
-    public init?(
+    /// Creates a frame.
+    ///
+    /// - Throws: ``ARCoreError/displayMappingNotValid(_:)`` when the texture and the view are too
+    ///   far apart in aspect ratio to map between.
+    public init(
       timestampNanoseconds: Int64, camera: Camera, displayGeometry: DisplayGeometry,
       planes: [Plane] = [], pointCloud: PointCloud = .empty,
       instantPlacementMode: InstantPlacementMode = .disabled,
       hitTestOptions: HitTestOptions = .default
-    ) {
-      guard let mapping = CoordinateMapping(camera: camera, displayGeometry: displayGeometry)
-      else { return nil }
+    ) throws(ARCoreError) {
+      let mapping = try CoordinateMapping(camera: camera, displayGeometry: displayGeometry)
       self.timestampNanoseconds = timestampNanoseconds
       self.camera = camera
       self.displayGeometry = displayGeometry
@@ -104,8 +105,8 @@ extension ARCore {
           transform: .identity, intrinsics: intrinsics, imageResolution: k.imageDimensions)
       else { return nil }
       var m = pinhole.projectionMatrix(
-        for: CoordinateMapping.orientation(
-          quarterTurns: coordinateMapping.imageRotationQuarterTurns),
+        for: InterfaceOrientation(
+          quarterTurnsClockwise: coordinateMapping.imageRotationQuarterTurns),
         viewportSize: displayGeometry.viewSize, zNear: near, zFar: far)
       m.columns.2.z = 2 * m.columns.2.z - m.columns.2.w
       m.columns.3.z = 2 * m.columns.3.z - m.columns.3.w

@@ -15,6 +15,9 @@ extension ARCore {
     /// origin ("roughly within one finger-width"): about half of a 48 dp touch target on a phone
     /// view showing some 50°. Default 3°.
     public var pointHitAngularRadius: Angle = .degrees(3)
+    /// Where a point-cloud hit is. ARCore documents the hit position as "where the ray intersected
+    /// the geometry"; for a point that is read as a position on the ray. Default `.onRay`.
+    public var pointHitPosition: PointHitPosition = .onRay
     /// Neighbours within this distance (metres) of a hit point are fitted to estimate its surface
     /// normal. Default 0.1.
     public var normalEstimationRadiusMeters: Float = 0.1
@@ -27,6 +30,29 @@ extension ARCore {
     /// `pointHitAngularRadius` of the ray ("sufficient feature points to track the point in screen
     /// space"). Default 1.
     public var instantPlacementMinimumPoints = 1
+
+    /// Where a point-cloud hit is placed.
+    public enum PointHitPosition: CaseNameCodable, Hashable {
+      /// On the ray: where it meets the point's estimated surface (the plane through the point
+      /// with the estimated normal), or, without a normal or for a ray along the surface, the
+      /// ray's point nearest to the point.
+      case onRay
+      /// At the point itself.
+      case atPoint
+
+      /// Decodes the case from its name.
+      public init(from decoder: any Decoder) throws { self = try Self.decodeByName(from: decoder) }
+      /// Encodes the case name.
+      public func encode(to encoder: any Encoder) throws { try encodeName(to: encoder) }
+
+      /// The name in JSON: `"onRay"` or `"atPoint"`.
+      public var name: String {
+        switch self {
+        case .onRay: "onRay"
+        case .atPoint: "atPoint"
+        }
+      }
+    }
 
     /// The defaults.
     public static let `default` = HitTestOptions()

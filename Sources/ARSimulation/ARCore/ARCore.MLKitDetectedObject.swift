@@ -25,24 +25,32 @@ extension ARCore {
       /// `getIndex()`: the class index in the model, when known.
       public let index: Int?
 
-      /// Creates a label; `nil` when the confidence is outside `0...1`.
-      public init?(text: String, confidence: Double, index: Int? = nil) {
-        guard (0...1).contains(confidence) else { return nil }
+      /// Creates a label.
+      ///
+      /// - Throws: ``ARCoreError/confidenceOutOfRange(_:)`` outside `0...1`.
+      public init(text: String, confidence: Double, index: Int? = nil) throws(ARCoreError) {
+        guard (0...1).contains(confidence) else { throw .confidenceOutOfRange(confidence) }
         self.text = text
         self.confidence = confidence
         self.index = index
       }
     }
 
-    /// Creates a detection from ML Kit's `Rect` edges; `nil` when the rotation is not 0, 90, 180
-    /// or 270, an edge is not finite, or `right < left` or `bottom < top`.
-    public init?(
+    /// Creates a detection from ML Kit's `Rect` edges.
+    ///
+    /// - Throws: ``ARCoreError/notAQuarterTurn(degrees:)`` when the rotation is not 0, 90, 180
+    ///   or 270, ``ARCoreError/boxNotValid(left:top:right:bottom:)`` when an edge is not finite or
+    ///   `right < left` or `bottom < top`.
+    public init(
       left: Double, top: Double, right: Double, bottom: Double, rotationDegrees: Int,
       trackingID: Int? = nil, labels: [Label] = []
-    ) {
-      guard [0, 90, 180, 270].contains(rotationDegrees),
-        [left, top, right, bottom].allSatisfy(\.isFinite), right >= left, bottom >= top
-      else { return nil }
+    ) throws(ARCoreError) {
+      guard ARCore.rightAngleDegrees.contains(rotationDegrees) else {
+        throw .notAQuarterTurn(degrees: rotationDegrees)
+      }
+      guard [left, top, right, bottom].allSatisfy(\.isFinite), right >= left, bottom >= top else {
+        throw .boxNotValid(left: left, top: top, right: right, bottom: bottom)
+      }
       boundingBox = Rect(x: left, y: top, width: right - left, height: bottom - top)
       self.rotationDegrees = rotationDegrees
       self.trackingID = trackingID

@@ -46,16 +46,21 @@ extension ARCore {
     /// `getSubsumedBy()`: the identifier of the plane that merged this one, or `nil`.
     public let subsumedBy: String?
 
-    /// Creates a plane; `nil` when the extents are negative or not finite, a polygon vertex is not
-    /// finite, or the polygon has 1 or 2 vertices (an empty polygon is allowed: nothing is inside).
-    public init?(
+    /// Creates a plane (an empty polygon is allowed: nothing is inside it).
+    ///
+    /// - Throws: ``ARCoreError/planeExtentNotValid(x:z:)`` for negative or non-finite extents,
+    ///   ``ARCoreError/planePolygonNotValid(vertexCount:)`` for a polygon with a non-finite
+    ///   vertex or with 1 or 2 vertices.
+    public init(
       identifier: String, type: PlaneType, centerPose: Pose, extentX: Float, extentZ: Float,
       polygon: [SIMD2<Float>], trackingState: TrackingState = .tracking, subsumedBy: String? = nil
-    ) {
-      guard extentX.isFinite, extentZ.isFinite, extentX >= 0, extentZ >= 0,
-        polygon.allSatisfy({ $0.x.isFinite && $0.y.isFinite }), polygon.count != 1,
+    ) throws(ARCoreError) {
+      guard extentX.isFinite, extentZ.isFinite, extentX >= 0, extentZ >= 0 else {
+        throw .planeExtentNotValid(x: extentX, z: extentZ)
+      }
+      guard polygon.allSatisfy({ $0.x.isFinite && $0.y.isFinite }), polygon.count != 1,
         polygon.count != 2
-      else { return nil }
+      else { throw .planePolygonNotValid(vertexCount: polygon.count) }
       self.identifier = identifier
       self.type = type
       self.centerPose = centerPose

@@ -16,12 +16,16 @@ extension ARCore {
     public init(_ worldFromLocal: RigidTransform) { self.worldFromLocal = worldFromLocal }
 
     /// The pose whose local axes are the columns `x`, `y`, `z` (orthonormal, right-handed) at
-    /// `translation`; `nil` when they are not a rotation.
-    public init?(
+    /// `translation`.
+    ///
+    /// - Throws: ``ARCoreError/axesNotARotation`` when they are not a rotation.
+    public init(
       xAxis x: SIMD3<Float>, yAxis y: SIMD3<Float>, zAxis z: SIMD3<Float>,
       translation: SIMD3<Float>
-    ) {
-      guard let rotation = try? Quaternion(rotationMatrix: Matrix3x3(x, y, z)) else { return nil }
+    ) throws(ARCoreError) {
+      guard let rotation = try? Quaternion(rotationMatrix: Matrix3x3(x, y, z)) else {
+        throw .axesNotARotation
+      }
       self.init(translation: translation, rotation: rotation)
     }
 

@@ -13,3 +13,18 @@
 /// +y up it. Where ARCore's documentation is silent the choice is a named parameter, listed in the
 /// "ARCore coordinates" article.
 public enum ARCore {}
+
+extension ARCore {
+  /// The right angles, in degrees, that ARCore and ML Kit accept where an angle is a multiple of
+  /// a quarter turn (`CameraCharacteristics.SENSOR_ORIENTATION`, ML Kit's `rotationDegrees`): the
+  /// one list the readers, the CLI and the JSON Schema follow.
+  public static let rightAngleDegrees = [0, 90, 180, 270]
+}
+
+extension ARCore {
+  /// ``rightAngleDegrees`` for messages: `0, 90, 180 or 270`.
+  public static var rightAngleDegreesDescription: String {
+    rightAngleDegrees.dropLast().map(String.init).joined(separator: ", ") + " or "
+      + String(rightAngleDegrees.last!)
+  }
+}

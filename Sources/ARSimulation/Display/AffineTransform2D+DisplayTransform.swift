@@ -3,7 +3,8 @@ import SpatialMath
 extension AffineTransform2D {
   /// The transform from image-normalized coordinates (top-left origin, 0...1 over the captured
   /// landscape image) to viewport-normalized coordinates (top-left origin, 0...1 over the view),
-  /// as ARKit's `ARFrame.displayTransform(for:viewportSize:)` (DESIGN §3.2).
+  /// as ARKit's `ARFrame.displayTransform(for:viewportSize:)` (<doc:CoordinateSpaces>, display
+  /// transform).
   ///
   /// The image is rotated clockwise by `orientation.displayRotation` —
   /// 0°: `(x, y)`, 90°: `(1-y, x)`, 180°: `(1-x, 1-y)`, 270°: `(y, 1-x)` — giving a rotated size
@@ -59,7 +60,7 @@ extension AffineTransform2D {
   }
 
   /// The per-axis scale factors `(kx, ky)` of content, in normalized coordinates of the bounds,
-  /// when content of `contentSize` is fitted to `boundsSize` with `videoGravity` (DESIGN §3.2).
+  /// when content of `contentSize` is fitted to `boundsSize` with `videoGravity` (<doc:CoordinateSpaces>).
   /// Aspect fill gives factors >= 1 (the overflow is cropped), aspect fit factors <= 1.
   static func fitScales(
     contentSize: Size, boundsSize: Size, videoGravity: VideoGravity

@@ -4,7 +4,7 @@ import SpatialMath
 ///
 /// The captured camera image is always landscape (the sensor's native orientation, matching
 /// `landscapeRight`); the display transform rotates it clockwise by `displayRotation` to show it
-/// upright in the interface (DESIGN §3.2).
+/// upright in the interface (<doc:CoordinateSpaces>, display transform).
 public enum InterfaceOrientation: CaseNameCodable, Hashable {
   /// Home button (or bottom edge) down; the image is turned 90° clockwise.
   case portrait
@@ -42,7 +42,7 @@ public enum InterfaceOrientation: CaseNameCodable, Hashable {
   }
 
   /// The clockwise rotation, on screen, from the captured image to the interface: landscapeRight
-  /// 0°, portrait 90°, landscapeLeft 180°, portraitUpsideDown 270° (DESIGN §3.2).
+  /// 0°, portrait 90°, landscapeLeft 180°, portraitUpsideDown 270° (<doc:CoordinateSpaces>).
   public var displayRotation: Angle {
     .degrees(Double(quarterTurnsClockwise) * 90)
   }
@@ -54,6 +54,17 @@ public enum InterfaceOrientation: CaseNameCodable, Hashable {
     case .portrait: 1
     case .landscapeLeft: 2
     case .portraitUpsideDown: 3
+    }
+  }
+
+  /// The orientation whose display rotation is `quarterTurns` clockwise quarter turns (taken
+  /// modulo 4): 0 landscapeRight, 1 portrait, 2 landscapeLeft, 3 portraitUpsideDown.
+  public init(quarterTurnsClockwise quarterTurns: Int) {
+    switch (quarterTurns % 4 + 4) % 4 {
+    case 0: self = .landscapeRight
+    case 1: self = .portrait
+    case 2: self = .landscapeLeft
+    default: self = .portraitUpsideDown
     }
   }
 

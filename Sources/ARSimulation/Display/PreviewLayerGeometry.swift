@@ -5,7 +5,7 @@ import SpatialMath
 /// as `AVMetadataObject.bounds`) and rects in the layer's coordinates (points, top-left origin).
 ///
 /// The image is rotated for the interface orientation as in the display transform
-/// (DESIGN §3.2) and fitted with the layer's `videoGravity`: per-axis scale 1 (`resize`),
+/// (<doc:CoordinateSpaces>) and fitted with the layer's `videoGravity`: per-axis scale 1 (`resize`),
 /// `min` (`resizeAspect`) or `max` (`resizeAspectFill`).
 public struct PreviewLayerGeometry: Sendable, Hashable {
   /// The captured image size in pixels (landscape, unrotated).

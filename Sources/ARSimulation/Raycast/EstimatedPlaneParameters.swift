@@ -41,7 +41,7 @@ public struct EstimatedPlaneParameters: Sendable, Hashable, Codable {
   public var ransacIterations: Int
   /// A point is an inlier when it is at most this far from the plane (metres). Default 0.03:
   /// about twice the 1–1.5 cm RMS thickness of the real iPhone XS cloud in
-  /// `shared/data/arkit-data-logger` within 5 cm patches.
+  /// the ARKit Data Logger sample's point cloud (iPhone XS) within 5 cm patches.
   public var inlierThresholdMeters: Float
   /// The fewest inliers, as a fraction of the support, for a plane (rejects clutter in which some
   /// plane always collects `minimumSupport` points). Default 0.5.

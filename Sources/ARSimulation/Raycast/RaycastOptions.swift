@@ -1,6 +1,7 @@
 /// Settings of a `Raycaster` where ARKit's behaviour is undocumented; every default is named.
 public struct RaycastOptions: Sendable, Hashable, Codable {
-  /// What to do with planes met from behind. Default `.cull` (DESIGN §5).
+  /// What to do with planes met from behind. Default `.cull` (ARCore documents
+  /// culling; ARKit does not say; <doc:Raycasting>).
   public var backFacePolicy: BackFacePolicy
   /// A ray is parallel to a plane, and misses it, when `|direction · normal| <=
   /// parallelEpsilon` (unit vectors, so this is the cosine of the angle to the normal). Default

@@ -1,6 +1,6 @@
 import SpatialMath
 
-/// ARKit-style raycasting against a `FrameWorld` (DESIGN §5), a pure function of the query, the
+/// ARKit-style raycasting against a `FrameWorld` (<doc:Raycasting>), a pure function of the query, the
 /// world and `options`.
 ///
 /// - `existingPlaneGeometry`: each plane anchor whose label matches the query's alignment is hit

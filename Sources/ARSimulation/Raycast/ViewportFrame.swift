@@ -4,7 +4,7 @@ import SpatialMath
 /// frame knows about the world. It turns screen positions into world-space raycast queries (ARKit's
 /// `ARSCNView.raycastQuery(from:allowing:alignment:)`) and runs them.
 ///
-/// Screen spaces (DESIGN §3): viewport normalized (top-left origin, 0...1 across the view) and
+/// Screen spaces (<doc:CoordinateSpaces>): viewport normalized (top-left origin, 0...1 across the view) and
 /// viewport points (top-left origin, `viewportNormalized * viewport.size`). A screen position is
 /// mapped to image-normalized coordinates by the inverse of
 /// `camera.displayTransform(for: viewport)`,

@@ -51,7 +51,8 @@ public enum ImageOrientation: UInt32, CaseNameCodable, Hashable {
   }
 
   /// The map from stored-image normalized coordinates to oriented-image normalized coordinates
-  /// (both top-left origin, 0...1), DESIGN §3.3: up `(x, y)`; upMirrored `(1-x, y)`; down
+  /// (both top-left origin, 0...1), as in
+  /// <doc:CoordinateSpaces>: up `(x, y)`; upMirrored `(1-x, y)`; down
   /// `(1-x, 1-y)`; downMirrored `(x, 1-y)`; leftMirrored `(y, x)`; right `(1-y, x)`;
   /// rightMirrored `(1-y, 1-x)`; left `(y, 1-x)`.
   public var orientedFromStoredNormalized: AffineTransform2D {

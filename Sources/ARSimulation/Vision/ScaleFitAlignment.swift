@@ -1,5 +1,6 @@
 /// Where the image sits inside the model input under `scaleFit`, which leaves padding on one
-/// axis. Vision does not document it, so it is a parameter (DESIGN §3.3); the default is centred.
+/// axis. Vision does not document it, so it is a parameter (<doc:CoordinateSpaces>, Vision
+/// geometry); the default is centred.
 ///
 /// Each value is the fraction of the padding placed before the image along that axis, in
 /// top-left-origin terms: `horizontal` 0 puts all padding on the right (image at the left edge),

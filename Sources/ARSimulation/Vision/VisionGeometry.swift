@@ -1,7 +1,7 @@
 import SpatialMath
 
 /// The coordinate maps between a stored camera image and the boxes a Vision + Core ML request
-/// returns for it (DESIGN §3.3), as affine transforms of normalized coordinates.
+/// returns for it (<doc:CoordinateSpaces>, Vision geometry), as affine transforms of normalized coordinates.
 ///
 /// Forward (what a detector sees; what the synthetic detector does), from image normalized
 /// (top-left origin over the stored landscape image):
@@ -15,9 +15,15 @@ import SpatialMath
 /// 5. flip to Vision's lower-left origin: `y_vision = 1 - y` (`1 - y - height` for rects).
 /// Inverse (what placement does) is the inverse transform. Boxes keep being relative to what the
 /// model saw: Vision does not undo the crop for detector outputs.
+///
+/// Requests other than Core ML ones (hand and body pose, contours, object tracking; see
+/// ``VisionRequestType``) skip steps 3 and 4: their results are relative to the region of
+/// interest, and the settings' crop option and model input size are ignored.
 public struct VisionGeometry: Sendable, Hashable {
   /// The request settings.
   public let settings: VisionRequestSettings
+  /// The kind of request whose results these maps convert.
+  public let requestType: VisionRequestType
   /// The stored (captured) image size in pixels.
   public let imageResolution: Size
   /// Stored-image normalized -> oriented-image normalized (both top-left).
@@ -32,14 +38,18 @@ public struct VisionGeometry: Sendable, Hashable {
   /// Vision normalized (lower-left) -> oriented-image normalized (top-left).
   public let orientedFromVision: AffineTransform2D
 
-  /// Builds the maps for a request on an image of `imageResolution` pixels; throws when the size
-  /// is not positive, or `.scaleOutOfRange` when the model input and image sizes are too far
-  /// apart for the maps to be finite and invertible.
-  public init(settings: VisionRequestSettings, imageResolution: Size) throws(VisionGeometryError) {
+  /// Builds the maps for a request of `requestType` (a Core ML model by default) on an image of
+  /// `imageResolution` pixels; throws when the size is not positive, or `.scaleOutOfRange` when
+  /// the model input and image sizes are too far apart for the maps to be finite and invertible.
+  public init(
+    settings: VisionRequestSettings, imageResolution: Size,
+    requestType: VisionRequestType = .coreMLModel
+  ) throws(VisionGeometryError) {
     guard imageResolution.isPositiveAndFinite else {
       throw .imageSizeNotPositive(imageResolution)
     }
     self.settings = settings
+    self.requestType = requestType
     self.imageResolution = imageResolution
     orientedFromImage = settings.orientation.orientedFromStoredNormalized
     let orientedSize = settings.orientation.orientedSize(forStoredSize: imageResolution)
@@ -55,7 +65,7 @@ public struct VisionGeometry: Sendable, Hashable {
 
     // 3. Optional 90° counter-clockwise turn of the region: (x, y) -> (y, 1 - x).
     var turnedFromRegion = AffineTransform2D.identity
-    if settings.cropAndScale.rotatesRegion90CCW {
+    if requestType.appliesCropAndScale, settings.cropAndScale.rotatesRegion90CCW {
       turnedFromRegion = AffineTransform2D(a: 0, b: -1, c: 1, d: 0, tx: 0, ty: 1)
       regionPixels = regionPixels.transposed
     }
@@ -66,6 +76,8 @@ public struct VisionGeometry: Sendable, Hashable {
     let sy = model.height / regionPixels.height
     let modelFromTurned: AffineTransform2D
     switch settings.cropAndScale {
+    case _ where !requestType.appliesCropAndScale:
+      modelFromTurned = .identity
     case .scaleFill, .scaleFillRotate90CCW:
       modelFromTurned = .identity
     case .centerCrop:

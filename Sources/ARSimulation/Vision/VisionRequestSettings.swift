@@ -41,4 +41,17 @@ public struct VisionRequestSettings: Sendable, Hashable {
     self.regionOfInterest = roi
     self.scaleFitAlignment = scaleFitAlignment
   }
+
+  /// Settings for a request without a model (hand or body pose, contours, object tracking; see
+  /// ``VisionRequestType``): the orientation and region of interest matter, the crop option
+  /// (`scaleFill`) and model input size (1 x 1) are placeholders such requests ignore.
+  ///
+  /// - Throws: ``VisionGeometryError/regionOfInterestInvalid(_:)`` for a bad region.
+  public static func imageRequest(
+    orientation: ImageOrientation, regionOfInterest: Rect = .unit
+  ) throws(VisionGeometryError) -> VisionRequestSettings {
+    try VisionRequestSettings(
+      orientation: orientation, cropAndScale: .scaleFill,
+      modelInputSize: Size(width: 1, height: 1), regionOfInterest: regionOfInterest)
+  }
 }

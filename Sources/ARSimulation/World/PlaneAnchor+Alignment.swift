@@ -1,7 +1,8 @@
 extension PlaneAnchor {
   /// The orientation of a plane anchor with respect to gravity (ARKit's `ARPlaneAnchor.Alignment`).
   ///
-  /// Encoded as the strings `"horizontal"` and `"vertical"` (DESIGN §7, `CaseNameCodable`); any
+  /// Encoded as the strings `"horizontal"` and `"vertical"` (`CaseNameCodable`; the recording
+  /// format's `alignment`); any
   /// other string is a decoding error that lists the valid names. The label is what the recording says: it is not checked against the anchor's
   /// normal, because recordings (and the raycast benchmark) carry tilted planes labelled `vertical`.
   public enum Alignment: CaseNameCodable, Hashable {

@@ -5,7 +5,7 @@ import SpatialMath
 /// `transform` is worldFromPlane: a rigid transform whose plane-local +y axis (`columns.1`) is the
 /// plane's normal, the side the plane was seen from; local x and z span the plane. `center`,
 /// `extent` and `boundary` are plane-local. The `alignment` label is kept as given, even when the
-/// normal disagrees with it (tilted planes labelled `vertical`, BENCHMARKS.md); raycasts filter on
+/// normal disagrees with it (ARKit labels tilted planes such as dashboards `vertical`); raycasts filter on
 /// the label, as ARKit does.
 ///
 /// Its JSON form (the recording format's plane object) belongs to SceneFormat's `RecordingPlane`,

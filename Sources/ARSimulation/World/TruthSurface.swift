@@ -105,8 +105,8 @@ public struct TruthSurface: Sendable, Hashable {
 
   /// The plane anchor a perfect detector would report for a planar surface: the surface's pose,
   /// its boundary, the boundary's bounding rectangle as extent, alignment `horizontal` when the
-  /// normal is within 45° of vertical and `vertical` otherwise (tilted surfaces get `vertical`, as
-  /// in BENCHMARKS.md). `nil` for meshes.
+  /// normal is within 45° of vertical and `vertical` otherwise (tilted surfaces such as dashboards
+  /// get `vertical`, as ARKit labels them). `nil` for meshes.
   public func planeAnchor() -> PlaneAnchor? {
     guard let boundary = planarBoundary else { return nil }
     let xs = boundary.vertices.map(\.x)

@@ -1,93 +1,64 @@
-/// One of the package's position filters, chosen at run time (by name in the CLI, by
-/// configuration in the tracker), without existential boxes: `MarkerTracker<AnyPositionFilter>`.
-public enum AnyPositionFilter: PositionFilter, Hashable, Codable {
-  /// A One-Euro filter.
-  case oneEuro(OneEuroFilter)
-  /// A constant-position Kalman filter.
-  case constantPositionKalman(ConstantPositionKalmanFilter)
-  /// A constant-velocity Kalman filter.
-  case constantVelocityKalman(ConstantVelocityKalmanFilter)
-  /// An exponential filter.
-  case exponential(ExponentialFilter)
-  /// A moving median.
-  case median(MovingMedianFilter)
+/// One of the package's position filters, chosen at run time (by name in the CLI and in replay
+/// settings, from ``PositionFilterKind/all``), as one concrete type: `MarkerTracker<AnyPositionFilter>`.
+///
+/// It holds the filter as a value (copying an `AnyPositionFilter` copies the filter's state, as
+/// the tracker does when it starts a marker from its prototype) and forwards every
+/// `PositionFilter` requirement to it. Equality and hashing are the wrapped filter's (filters of
+/// different types are never equal). Adding a filter does not touch this type: see
+/// ``PositionFilterKind``.
+public struct AnyPositionFilter: PositionFilter, Hashable {
+  @usableFromInline var base: any PositionFilter & Hashable
+
+  /// Wraps `filter` (an `AnyPositionFilter` is not wrapped twice).
+  public init<Filter: PositionFilter & Hashable>(_ filter: Filter) {
+    if let erased = filter as? AnyPositionFilter {
+      self = erased
+    } else {
+      base = filter
+    }
+  }
+
+  /// The wrapped filter.
+  public var wrapped: any PositionFilter & Hashable { base }
+
+  /// The wrapped filter as `type`, or `nil` when it is another type.
+  public func unwrapped<Filter: PositionFilter>(as type: Filter.Type = Filter.self) -> Filter? {
+    base as? Filter
+  }
 
   /// The current estimate, or `nil` before the first accepted sample (see `PositionFilter`).
-  public var position: SIMD3<Float>? {
-    switch self {
-    case .oneEuro(let f): f.position
-    case .constantPositionKalman(let f): f.position
-    case .constantVelocityKalman(let f): f.position
-    case .exponential(let f): f.position
-    case .median(let f): f.position
-    }
-  }
+  @inlinable public var position: SIMD3<Float>? { base.position }
 
   /// The timestamp (seconds) of the last accepted sample, or `nil` before the first one.
-  public var lastTimestampSeconds: Double? {
-    switch self {
-    case .oneEuro(let f): f.lastTimestampSeconds
-    case .constantPositionKalman(let f): f.lastTimestampSeconds
-    case .constantVelocityKalman(let f): f.lastTimestampSeconds
-    case .exponential(let f): f.lastTimestampSeconds
-    case .median(let f): f.lastTimestampSeconds
-    }
-  }
+  @inlinable public var lastTimestampSeconds: Double? { base.lastTimestampSeconds }
 
   /// The wrapped filter's prediction at `timestampSeconds` (see `PositionFilter`).
+  @inlinable
   public func predictedPosition(atSeconds timestampSeconds: Double) -> SIMD3<Float>? {
-    switch self {
-    case .oneEuro(let f): f.predictedPosition(atSeconds: timestampSeconds)
-    case .constantPositionKalman(let f): f.predictedPosition(atSeconds: timestampSeconds)
-    case .constantVelocityKalman(let f): f.predictedPosition(atSeconds: timestampSeconds)
-    case .exponential(let f): f.predictedPosition(atSeconds: timestampSeconds)
-    case .median(let f): f.predictedPosition(atSeconds: timestampSeconds)
-    }
+    base.predictedPosition(atSeconds: timestampSeconds)
   }
 
   /// Feeds one measurement taken at `timestampSeconds` (seconds) and reports what was done with it
   /// (see `PositionFilter` for the rejection rules).
+  @inlinable
   public mutating func update(
     measurement: SIMD3<Float>, timestampSeconds: Double
   ) -> FilterUpdateOutcome {
-    switch self {
-    case .oneEuro(var f):
-      defer { self = .oneEuro(f) }
-      return f.update(measurement: measurement, timestampSeconds: timestampSeconds)
-    case .constantPositionKalman(var f):
-      defer { self = .constantPositionKalman(f) }
-      return f.update(measurement: measurement, timestampSeconds: timestampSeconds)
-    case .constantVelocityKalman(var f):
-      defer { self = .constantVelocityKalman(f) }
-      return f.update(measurement: measurement, timestampSeconds: timestampSeconds)
-    case .exponential(var f):
-      defer { self = .exponential(f) }
-      return f.update(measurement: measurement, timestampSeconds: timestampSeconds)
-    case .median(var f):
-      defer { self = .median(f) }
-      return f.update(measurement: measurement, timestampSeconds: timestampSeconds)
-    }
+    base.update(measurement: measurement, timestampSeconds: timestampSeconds)
   }
 
   /// Restarts from `position` at `timestampSeconds` as if it were the first sample (non-finite input
   /// is ignored).
+  @inlinable
   public mutating func reset(to position: SIMD3<Float>, timestampSeconds: Double) {
-    switch self {
-    case .oneEuro(var f):
-      f.reset(to: position, timestampSeconds: timestampSeconds)
-      self = .oneEuro(f)
-    case .constantPositionKalman(var f):
-      f.reset(to: position, timestampSeconds: timestampSeconds)
-      self = .constantPositionKalman(f)
-    case .constantVelocityKalman(var f):
-      f.reset(to: position, timestampSeconds: timestampSeconds)
-      self = .constantVelocityKalman(f)
-    case .exponential(var f):
-      f.reset(to: position, timestampSeconds: timestampSeconds)
-      self = .exponential(f)
-    case .median(var f):
-      f.reset(to: position, timestampSeconds: timestampSeconds)
-      self = .median(f)
-    }
+    base.reset(to: position, timestampSeconds: timestampSeconds)
   }
+
+  /// Whether both wrap filters of the same type with equal parameters and state.
+  public static func == (lhs: AnyPositionFilter, rhs: AnyPositionFilter) -> Bool {
+    AnyHashable(lhs.base) == AnyHashable(rhs.base)
+  }
+
+  /// Hashes the wrapped filter.
+  public func hash(into hasher: inout Hasher) { base.hash(into: &hasher) }
 }

@@ -11,8 +11,8 @@ import SpatialMath
 ///   `tau = 1 / (2π cutoff)`.
 /// The first sample passes through (`x̂ = x`, `dx̂ = 0`). A timestamp that does not increase is
 /// rejected and changes nothing (see `PositionFilter`). An interval so short that the derivative
-/// overflows restarts the filter at the sample. `beta` is in seconds per unit
-/// (1/metre for world positions).
+/// overflows restarts the filter at the sample. `beta` is in hertz per (unit per second), that is
+/// 1/unit (1/metre for world positions).
 public struct OneEuroFilter: PositionFilter, Hashable, Codable {
   /// The cutoff frequency at zero speed, hertz (> 0). Lower: less jitter, more lag.
   public var minCutoffHz: Double

@@ -90,11 +90,4 @@ extension SIMD3 where Scalar == Double {
   /// Whether all three components are finite.
   @usableFromInline var isFiniteVector: Bool { x.isFinite && y.isFinite && z.isFinite }
 
-  /// Converts a `Float` vector.
-  @usableFromInline init(_ v: SIMD3<Float>) { self.init(Double(v.x), Double(v.y), Double(v.z)) }
-}
-
-extension SIMD3 where Scalar == Float {
-  /// Converts a `Double` vector (rounding to nearest).
-  @usableFromInline init(_ v: SIMD3<Double>) { self.init(Float(v.x), Float(v.y), Float(v.z)) }
 }

@@ -22,7 +22,8 @@ public struct Detection: Sendable, Hashable {
   /// The detector's confidence, 0...1.
   public var confidence: Float
   /// The box in Vision normalized coordinates: lower-left origin, 0...1, relative to the region
-  /// the model saw (after region of interest and crop/scale, DESIGN §3.3).
+  /// the model saw (after region of interest and crop/scale; see the Coordinate Spaces article of
+  /// ARSimulation).
   public var boundingBox: Rect
   /// The ranked labels, best first; empty when the detector gave none.
   public var rankedLabels: [RankedLabel]

@@ -1,7 +1,7 @@
 import ARSimulation
 import SpatialMath
 
-/// Detection -> world point (DESIGN §6): the anchor point of the Vision box (centre by default)
+/// Detection -> world point: the anchor point of the Vision box (centre by default)
 /// is mapped to stored-image normalized coordinates by the inverse Vision geometry of the request
 /// settings, to the viewport by the frame's display transform, and unprojected by the camera to a
 /// world ray; the raycast attempts run in order and the nearest hit of the first attempt that hits
@@ -69,33 +69,9 @@ public struct PlacementPipeline: Sendable, Hashable {
     let imagePoint = geometry.imageNormalizedPoint(forVisionPoint: visionPoint)
     let viewportPoint: Point? = frame.viewport.points(
       forNormalized: imagePoint.applying(context.display))
-    var queries: [RaycastQuery] = []
-    var allResults: [[RaycastResult]] = []
-    var misses: [RaycastMissDiagnosis?] = []
-    var hit: RaycastResult?
-    var attemptIndex: Int?
-    var failure: PlacementFailure? = .noHit
-    if let ray = frame.camera.ray(throughImageNormalized: imagePoint) {
-      let raycaster = Raycaster(options: settings.raycastOptions)
-      for (index, attempt) in settings.attempts.enumerated() {
-        let query = RaycastQuery(ray: ray, allowing: attempt.target, alignment: attempt.alignment)
-        let results = raycaster.raycast(query, in: frame.world)
-        if includeTrace {
-          queries.append(query)
-          allResults.append(results)
-          misses.append(
-            results.isEmpty ? raycaster.missDiagnosis(for: query, in: frame.world) : nil)
-        }
-        if let first = results.first {
-          hit = first
-          attemptIndex = index
-          failure = nil
-          break
-        }
-      }
-    } else {
-      failure = .notUnprojectable
-    }
+    let outcome = firstHit(
+      throughImageNormalized: imagePoint, in: frame, recordingQueries: includeTrace)
+    let (hit, attemptIndex, failure) = (outcome.hit, outcome.attemptIndex, outcome.failure)
     var trace: PlacementTrace?
     if includeTrace {
       trace = PlacementTrace(
@@ -103,10 +79,54 @@ public struct PlacementPipeline: Sendable, Hashable {
           visionBox: box, request: context.request, camera: frame.camera,
           viewport: frame.viewport),
         anchorVisionNormalized: visionPoint, anchorImageNormalized: imagePoint,
-        anchorViewportPoint: viewportPoint, queries: queries, results: allResults, misses: misses)
+        anchorViewportPoint: viewportPoint, queries: outcome.queries, results: outcome.results,
+        misses: outcome.misses)
     }
     return PlacementResult(
       detection: detection, viewportPoint: viewportPoint, hit: hit, attemptIndex: attemptIndex,
       failure: failure, trace: trace)
+  }
+
+  /// What the raycast attempts found for one image point.
+  struct AttemptOutcome {
+    var hit: RaycastResult?
+    var attemptIndex: Int?
+    var failure: PlacementFailure?
+    /// Every query that ran, all its results and, for a query without results, why it missed
+    /// (only when recording).
+    var queries: [RaycastQuery] = []
+    var results: [[RaycastResult]] = []
+    var misses: [RaycastMissDiagnosis?] = []
+  }
+
+  /// Runs the attempts in order on the ray through an image-normalized point: the nearest hit of
+  /// the first attempt that hits and its index, or why there is none; with `recordingQueries`,
+  /// also every query that ran, all its results and why each query without results missed.
+  func firstHit(
+    throughImageNormalized imagePoint: Point, in frame: ViewportFrame,
+    recordingQueries: Bool = false
+  ) -> AttemptOutcome {
+    guard let ray = frame.camera.ray(throughImageNormalized: imagePoint) else {
+      return AttemptOutcome(failure: .notUnprojectable)
+    }
+    var outcome = AttemptOutcome(failure: .noHit)
+    let raycaster = Raycaster(options: settings.raycastOptions)
+    for (index, attempt) in settings.attempts.enumerated() {
+      let query = RaycastQuery(ray: ray, allowing: attempt.target, alignment: attempt.alignment)
+      let found = raycaster.raycast(query, in: frame.world)
+      if recordingQueries {
+        outcome.queries.append(query)
+        outcome.results.append(found)
+        outcome.misses.append(
+          found.isEmpty ? raycaster.missDiagnosis(for: query, in: frame.world) : nil)
+      }
+      if let first = found.first {
+        outcome.hit = first
+        outcome.attemptIndex = index
+        outcome.failure = nil
+        break
+      }
+    }
+    return outcome
   }
 }

@@ -9,8 +9,11 @@ public enum LinearAssignment {
   /// the same length (a ragged matrix returns all `nil`). The result has one entry per row: the
   /// assigned column, or `nil` when the row is unassigned.
   ///
-  /// Determinism: ties are broken towards the lowest row and column indices (strict comparisons in
-  /// index order), so the same matrix always gives the same answer.
+  /// Determinism: ties between assignments of equal total cost follow fixed rules (strict
+  /// comparisons in index order): rows are placed in index order, each on its cheapest column with
+  /// the lowest index, and a later row does not displace an earlier one when that would not lower
+  /// the total. `[[1, 1], [2, 2]]` gives `[0, 1]`; `[[1, 0], [1, 0]]` gives `[1, 0]`. The same
+  /// matrix always gives the same answer (not always the lexicographically smallest optimum).
   ///
   /// - Complexity: O(n² m) for n = min(rows, columns), m = max(rows, columns).
   public static func minimumCostAssignment(costs: [[Double]]) -> [Int?] {

@@ -1,6 +1,8 @@
 /// Parameters of `MarkerTracker`. Distances are metres in world space, times seconds.
 ///
 /// Defaults suit buttons a few centimetres apart measured with millimetre-scale noise at 30 Hz.
+/// Each property has a row in ``settings`` (name, unit, valid values), which replay settings'
+/// `tracker` object and the JSON Schema follow; a new property needs its row there.
 public struct MarkerTrackerConfiguration: Sendable, Hashable, Codable {
   /// A measurement can be assigned to a marker only when it has the marker's label and lies within
   /// this distance of the marker's predicted position.
@@ -31,22 +33,19 @@ public struct MarkerTrackerConfiguration: Sendable, Hashable, Codable {
   /// The default configuration.
   public init() {}
 
-  /// Checks that every value is usable (finite; positive where a size, time constant or count).
+  /// Checks that every value is usable: each setting's value lies in its domain (``settings``:
+  /// finite; positive where a size, time constant or count).
   ///
   /// - Throws: `ParameterError` naming the first member that is not, in declaration order.
   public func validate() throws(ParameterError) {
-    try ParameterError.requirePositive(associationGateMeters, "associationGateMeters")
-    try ParameterError.requireAtLeast(confirmationHitCount, 1, "confirmationHitCount")
-    try ParameterError.requireNonNegative(maximumCoastSeconds, "maximumCoastSeconds")
-    try ParameterError.requireAtLeast(reanchorMeasurementCount, 1, "reanchorMeasurementCount")
-    try ParameterError.requireNonNegative(reanchorSearchRadiusMeters, "reanchorSearchRadiusMeters")
-    try ParameterError.requirePositive(reanchorConsistencyMeters, "reanchorConsistencyMeters")
-    guard minimumConfidence.isFinite else {
-      throw ParameterError(
-        parameter: "minimumConfidence", value: "\(minimumConfidence)", requirement: "finite")
+    for setting in Self.settings {
+      let value = setting.value(in: self)
+      guard setting.accepts(value) else {
+        throw ParameterError(
+          parameter: setting.name, value: setting.text(of: value),
+          requirement: setting.requirement(refusing: value))
+      }
     }
-    try ParameterError.requirePositive(spreadTimeConstantSeconds, "spreadTimeConstantSeconds")
-    try ParameterError.requireAtLeast(rigidMinimumSupport, 1, "rigidMinimumSupport")
   }
 
   /// Whether `validate()` accepts every value.

@@ -47,11 +47,18 @@ public struct RecordingARCoreIntrinsics: Sendable, Hashable {
     }
   }
 
-  /// The domain value (valid after ``validate()``).
+  /// The domain value.
+  ///
+  /// - Throws: ``InputFileError`` (`invalidValue`) when the intrinsics are not valid.
   public var intrinsics: ARCore.CameraIntrinsics {
-    ARCore.CameraIntrinsics(
-      focalLengthPixels: focalLength, principalPointPixels: principalPoint,
-      imageDimensions: imageDimensions)!
+    get throws {
+      try validate()
+      return try InputFileError.converting { () throws(ARCoreError) in
+        try ARCore.CameraIntrinsics(
+          focalLengthPixels: focalLength, principalPointPixels: principalPoint,
+          imageDimensions: imageDimensions)
+      }
+    }
   }
 
   package init(json: JSONValue, strict: Bool) throws {

@@ -36,9 +36,9 @@ public struct RecordingARCoreSession: Sendable, Hashable {
     do { try displayGeometry.validate() } catch let error as InputFileError {
       throw error.prefixed(.key("displayGeometry"))
     }
-    guard [0, 90, 180, 270].contains(sensorOrientation) else {
+    guard ARCore.rightAngleDegrees.contains(sensorOrientation) else {
       throw InputFileError(
-        .invalidValue, "must be 0, 90, 180 or 270, got \(sensorOrientation)",
+        .invalidValue, "must be \(ARCore.rightAngleDegreesDescription), got \(sensorOrientation)",
         path: [.key("sensorOrientation")])
     }
   }
@@ -51,9 +51,10 @@ public struct RecordingARCoreSession: Sendable, Hashable {
     sensorOrientation =
       try object.optional("sensorOrientation") { value in
         let degrees = try value.number()
-        guard [0.0, 90, 180, 270].contains(degrees) else {
+        guard ARCore.rightAngleDegrees.map(Double.init).contains(degrees) else {
           throw InputFileError(
-            .invalidValue, "must be 0, 90, 180 or 270, got \(JSONWriter.text(of: degrees))")
+            .invalidValue,
+            "must be \(ARCore.rightAngleDegreesDescription), got \(JSONWriter.text(of: degrees))")
         }
         return Int(degrees)
       } ?? 90

@@ -42,9 +42,17 @@ public struct RecordingDisplayGeometry: Sendable, Hashable {
     }
   }
 
-  /// The domain value (valid after ``validate()``).
+  /// The domain value.
+  ///
+  /// - Throws: ``InputFileError`` naming `width` or `height` when ``validate()`` would.
   public var displayGeometry: ARCore.DisplayGeometry {
-    ARCore.DisplayGeometry(rotation: rotation, widthPixels: Int(width), heightPixels: Int(height))!
+    get throws {
+      try validate()
+      return try InputFileError.converting { () throws(ARCoreError) in
+        try ARCore.DisplayGeometry(
+          rotation: rotation, widthPixels: Int(width), heightPixels: Int(height))
+      }
+    }
   }
 
   package init(json: JSONValue, strict: Bool) throws {

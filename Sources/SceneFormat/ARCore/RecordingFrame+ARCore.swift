@@ -37,33 +37,48 @@ extension RecordingFrame {
       }
     }
     let points = (featurePoints?.points ?? []).map { SIMD3<Float>($0) }
-    guard
-      let cloud = ARCore.PointCloud(
+    let cloud = try InputFileError.converting(path: [.key("featurePoints")]) {
+      () throws(ARCoreError) in
+      try ARCore.PointCloud(
         points: points,
         identifiers: featurePoints?.identifiers ?? points.indices.map { UInt64($0 + 1) },
         confidences: block.pointConfidences?.map(Float.init))
-    else {
-      throw InputFileError(
-        .invalidValue, "feature points must be finite and within Float range",
-        path: [.key("featurePoints")])
     }
-    let geometry = (block.displayGeometry ?? session.displayGeometry).displayGeometry
+    let geometry: ARCore.DisplayGeometry
+    do {
+      geometry = try (block.displayGeometry ?? session.displayGeometry).displayGeometry
+    } catch let error as InputFileError {
+      throw error.prefixed(.key("displayGeometry")).prefixed(.key("arcore"))
+    }
     let nanoseconds = (timestamp * 1e9).rounded()
-    guard abs(nanoseconds) < 9.2e18,
-      let frame = ARCore.Frame(
-        timestampNanoseconds: Int64(nanoseconds), camera: camera, displayGeometry: geometry,
-        planes: arcorePlanes, pointCloud: cloud,
-        instantPlacementMode: session.instantPlacementMode, hitTestOptions: hitTestOptions)
-    else {
+    guard abs(nanoseconds) < 9.2e18 else {
       throw InputFileError(
         .invalidValue, "timestamp out of range for nanoseconds", path: [.key("timestamp")])
     }
-    return frame
+    return try InputFileError.converting(path: [.key("camera")]) { () throws(ARCoreError) in
+      try ARCore.Frame(
+        timestampNanoseconds: Int64(nanoseconds), camera: camera, displayGeometry: geometry,
+        planes: arcorePlanes, pointCloud: cloud,
+        instantPlacementMode: session.instantPlacementMode, hitTestOptions: hitTestOptions)
+    }
   }
 
   /// The ML Kit objects of the frame (`arcore.mlKitObjects`), in file order.
+  ///
+  /// - Throws: ``InputFileError`` at `arcore.mlKitObjects[i]` for an object that is not valid.
   public var mlKitObjects: [ARCore.MLKitDetectedObject] {
-    (arcore?.mlKitObjects ?? []).map(\.detectedObject)
+    get throws {
+      var objects: [ARCore.MLKitDetectedObject] = []
+      for (offset, object) in (arcore?.mlKitObjects ?? []).enumerated() {
+        do {
+          objects.append(try object.detectedObject)
+        } catch let error as InputFileError {
+          throw error.prefixed(.index(offset)).prefixed(.key("mlKitObjects")).prefixed(
+            .key("arcore"))
+        }
+      }
+      return objects
+    }
   }
 
   private func arcoreCamera(
@@ -80,21 +95,27 @@ extension RecordingFrame {
     }
     let k = camera.intrinsics
     let shift = 0.5 - session.principalPointConvention.offsetToContinuousPixels
-    guard
-      let texture = ARCore.CameraIntrinsics(
+    let texture = try InputFileError.converting(path: [.key("camera"), .key("intrinsics")]) {
+      () throws(ARCoreError) in
+      try ARCore.CameraIntrinsics(
         focalLengthPixels: SIMD2(k[0], k[4]), principalPointPixels: SIMD2(k[6], k[7]) + shift,
         imageDimensions: camera.imageResolution)
-    else {
-      throw InputFileError(
-        .invalidValue, "not a valid texture stream", path: [.key("camera"), .key("intrinsics")])
     }
-    let image = block.imageIntrinsics?.intrinsics ?? texture
-    // The session settings were validated: the orientation is a multiple of 90.
-    return ARCore.Camera(
-      pose: ARCore.Pose(pose), imageIntrinsics: image, textureIntrinsics: texture,
-      sensorOrientationDegrees: session.sensorOrientation,
-      principalPointConvention: session.principalPointConvention,
-      trackingState: block.trackingState)!
+    var image = texture
+    if let recorded = block.imageIntrinsics {
+      do {
+        image = try recorded.intrinsics
+      } catch let error as InputFileError {
+        throw error.prefixed(.key("imageIntrinsics")).prefixed(.key("arcore"))
+      }
+    }
+    return try InputFileError.converting(path: [.key("arcore")]) { () throws(ARCoreError) in
+      try ARCore.Camera(
+        pose: ARCore.Pose(pose), imageIntrinsics: image, textureIntrinsics: texture,
+        sensorOrientationDegrees: session.sensorOrientation,
+        principalPointConvention: session.principalPointConvention,
+        trackingState: block.trackingState)
+    }
   }
 }
 
@@ -120,15 +141,11 @@ extension RecordingPlane {
     let type: ARCore.Plane.PlaneType =
       alignment == .vertical
       ? .vertical : (normal.y >= 0 ? .horizontalUpwardFacing : .horizontalDownwardFacing)
-    guard
-      let plane = ARCore.Plane(
+    return try InputFileError.converting(path: [.key("boundary")]) { () throws(ARCoreError) in
+      try ARCore.Plane(
         identifier: identifier, type: type, centerPose: ARCore.Pose(centerPose),
         extentX: Float(extent.width), extentZ: Float(extent.height), polygon: polygon,
         trackingState: state?.trackingState ?? .tracking, subsumedBy: state?.subsumedBy)
-    else {
-      throw InputFileError(
-        .invalidValue, "boundary and extent do not make an ARCore plane", path: [.key("boundary")])
     }
-    return plane
   }
 }

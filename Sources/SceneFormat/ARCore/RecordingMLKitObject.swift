@@ -47,9 +47,9 @@ public struct RecordingMLKitObject: Sendable, Hashable {
         .invalidValue, "right must be >= left and bottom >= top, got \(boundingBox)",
         path: [.key("boundingBox")])
     }
-    guard [0, 90, 180, 270].contains(rotationDegrees) else {
+    guard ARCore.rightAngleDegrees.contains(rotationDegrees) else {
       throw InputFileError(
-        .invalidValue, "must be 0, 90, 180 or 270, got \(rotationDegrees)",
+        .invalidValue, "must be \(ARCore.rightAngleDegreesDescription), got \(rotationDegrees)",
         path: [.key("rotationDegrees")])
     }
     for (offset, label) in labels.enumerated() where !(0...1).contains(label.confidence) {
@@ -60,14 +60,25 @@ public struct RecordingMLKitObject: Sendable, Hashable {
     }
   }
 
-  /// The domain value (valid after ``validate()``).
+  /// The domain value.
+  ///
+  /// - Throws: ``InputFileError`` with a path relative to the object when ``validate()`` would.
   public var detectedObject: ARCore.MLKitDetectedObject {
-    ARCore.MLKitDetectedObject(
-      left: boundingBox[0], top: boundingBox[1], right: boundingBox[2], bottom: boundingBox[3],
-      rotationDegrees: rotationDegrees, trackingID: trackingID,
-      labels: labels.compactMap {
-        ARCore.MLKitDetectedObject.Label(text: $0.text, confidence: $0.confidence, index: $0.index)
-      })!
+    get throws {
+      try validate()
+      return try InputFileError.converting { () throws(ARCoreError) in
+        var domainLabels: [ARCore.MLKitDetectedObject.Label] = []
+        for label in labels {
+          domainLabels.append(
+            try ARCore.MLKitDetectedObject.Label(
+              text: label.text, confidence: label.confidence, index: label.index))
+        }
+        return try ARCore.MLKitDetectedObject(
+          left: boundingBox[0], top: boundingBox[1], right: boundingBox[2],
+          bottom: boundingBox[3], rotationDegrees: rotationDegrees, trackingID: trackingID,
+          labels: domainLabels)
+      }
+    }
   }
 
   /// The recording form of a detected object.
@@ -85,9 +96,10 @@ public struct RecordingMLKitObject: Sendable, Hashable {
     boundingBox = try object.required("boundingBox") { try $0.numbers(count: 4) }
     rotationDegrees = try object.required("rotationDegrees") { value in
       let degrees = try value.number()
-      guard [0.0, 90, 180, 270].contains(degrees) else {
+      guard ARCore.rightAngleDegrees.map(Double.init).contains(degrees) else {
         throw InputFileError(
-          .invalidValue, "must be 0, 90, 180 or 270, got \(JSONWriter.text(of: degrees))")
+          .invalidValue,
+          "must be \(ARCore.rightAngleDegreesDescription), got \(JSONWriter.text(of: degrees))")
       }
       return Int(degrees)
     }

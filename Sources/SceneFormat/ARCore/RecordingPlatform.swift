@@ -25,3 +25,17 @@ public enum RecordingPlatform: CaseNameCodable, Hashable {
     }
   }
 }
+
+extension InputFileError {
+  /// Runs `body`, turning an ``ARCoreError`` it throws into an `invalidValue` error at `path`
+  /// (relative to the converted object).
+  static func converting<T>(
+    path: [PathComponent] = [], _ body: () throws(ARCoreError) -> T
+  ) throws(InputFileError) -> T {
+    do {
+      return try body()
+    } catch {
+      throw InputFileError(.invalidValue, error.description, path: path)
+    }
+  }
+}

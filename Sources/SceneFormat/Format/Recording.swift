@@ -1,4 +1,4 @@
-/// A recorded session in format v1 (DESIGN §7): a header and its frames, as plain values that
+/// A recorded session in format v1 (<doc:RecordingFormat>): a header and its frames, as plain values that
 /// mirror the JSON. Conversion to the simulator's domain types lives elsewhere.
 ///
 /// JSON form: the header's members plus `"frames": [...]` in one object. JSON Lines form: the

@@ -3,7 +3,9 @@ import SpatialMath
 
 /// One recorded frame (`ARFrame` plus the detector's output), exactly as in the JSON:
 /// `{"timestamp", "camera", "displayTransform"?, "interfaceOrientation"?, "viewport"?,
-/// "vision"?, "planes", "featurePoints"?, "detections", "arcore"?}`.
+/// "vision"?, "planes", "featurePoints"?, "detections", "arcore"?}` plus the optional Vision
+/// outputs `"detectionsImageTimestamp"`, `"detectionCandidates"`, `"trackedObjects"`, `"points"`
+/// and `"contours"` (see `RecordingFrame+VisionOutputs.swift`).
 public struct RecordingFrame: Sendable, Hashable {
   /// Capture time in seconds (`ARFrame.timestamp`); strictly increasing across frames.
   public var timestamp: Double
@@ -26,6 +28,18 @@ public struct RecordingFrame: Sendable, Hashable {
   public var featurePoints: RecordingFeaturePoints?
   /// Detections. Empty when the JSON omits `detections`.
   public var detections: [RecordingDetection]
+  /// The capture time of the image `detections` and `detectionCandidates` were computed on
+  /// (seconds, at most `timestamp`: a result delivered late), or `nil` for this frame's image.
+  public var detectionsImageTimestamp: Double?
+  /// The detector model's raw candidates before non-maximum suppression, or `nil` when not
+  /// recorded.
+  public var detectionCandidates: [RecordingDetectionCandidate]?
+  /// The object tracker's results on this frame's image, or `nil` when not recorded.
+  public var trackedObjects: [RecordingTrackedObject]?
+  /// Point observations (hands, bodies) on this frame's image, or `nil` when not recorded.
+  public var points: [RecordingPointsObservation]?
+  /// Contours found on this frame's image, or `nil` when not recorded.
+  public var contours: [RecordingContour]?
   /// The ARCore members of an `"arcore"` recording's frame, or `nil`.
   public var arcore: RecordingARCoreFrame?
   /// Members the format does not define, kept for re-writing.
@@ -117,6 +131,7 @@ public struct RecordingFrame: Sendable, Hashable {
         throw error.prefixed(.key("arcore"))
       }
     }
+    try validateVisionOutputs()
   }
 
   /// Decodes (and validates) a frame from a parsed JSON object; errors carry paths relative to
@@ -154,6 +169,8 @@ public struct RecordingFrame: Sendable, Hashable {
       }
       ?? []
     arcore = try object.optional("arcore") { try RecordingARCoreFrame(json: $0, strict: strict) }
+    extras = [:]
+    try decodeVisionOutputs(&object, strict: strict)
     extras = try object.extras()
     try validate()
   }
@@ -177,6 +194,7 @@ public struct RecordingFrame: Sendable, Hashable {
     members["planes"] = .array(planes.map(\.jsonValue))
     if let featurePoints { members["featurePoints"] = featurePoints.jsonValue }
     members["detections"] = .array(detections.map(\.jsonValue))
+    writeVisionOutputs(into: &members)
     if let arcore { members["arcore"] = arcore.jsonValue }
     return .object(members)
   }

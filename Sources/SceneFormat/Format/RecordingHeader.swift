@@ -1,6 +1,8 @@
+import ARSimulation
+
 /// Everything in a recording but its frames: the top-level object without `frames`, and the first
 /// line of a JSON Lines recording. `{"format": "arplacementsim.recording", "version": 1,
-/// "platform"?, "vision"?, "viewport"?, "arcore"?, "truth"?}`.
+/// "platform"?, "vision"?, "viewport"?, "arcore"?, "truth"?, "detector"?, "visionRequests"?}`.
 ///
 /// `platform` is `"arkit"` when absent; an `"arcore"` recording needs `arcore` (its display
 /// geometry and camera settings).
@@ -23,6 +25,11 @@ public struct RecordingHeader: Sendable, Hashable {
   public var viewport: RecordingViewport?
   /// Ground truth, or `nil` for an unannotated recording.
   public var truth: RecordingTruth?
+  /// How the app ran its detector (rate, latency, NMS), or `nil` when not recorded.
+  public var detector: RecordingDetectorSettings?
+  /// The settings of requests other than the Core ML detector's (hand and body pose, contours,
+  /// object tracking); empty when the JSON omits `visionRequests`.
+  public var visionRequests: [VisionRequestType: RecordingImageRequest] = [:]
   /// Members the format does not define, kept for re-writing.
   public var extras: [String: JSONValue]
 
@@ -52,6 +59,14 @@ public struct RecordingHeader: Sendable, Hashable {
     }
     do { try truth?.validate() } catch let error as InputFileError {
       throw error.prefixed(.key("truth"))
+    }
+    do { try detector?.validate() } catch let error as InputFileError {
+      throw error.prefixed(.key("detector"))
+    }
+    for type in VisionRequestType.allCases {
+      do { try visionRequests[type]?.validate() } catch let error as InputFileError {
+        throw error.prefixed(.key(type.name)).prefixed(.key("visionRequests"))
+      }
     }
     do { try arcore?.validate() } catch let error as InputFileError {
       throw error.prefixed(.key("arcore"))
@@ -91,6 +106,13 @@ public struct RecordingHeader: Sendable, Hashable {
     vision = try object.optional("vision") { try RecordingVision(json: $0, strict: strict) }
     viewport = try object.optional("viewport") { try RecordingViewport(json: $0, strict: strict) }
     truth = try object.optional("truth") { try RecordingTruth(json: $0, strict: strict) }
+    detector = try object.optional("detector") {
+      try RecordingDetectorSettings(json: $0, strict: strict)
+    }
+    visionRequests =
+      try object.optional("visionRequests") {
+        try RecordingImageRequest.map(json: $0, strict: strict)
+      } ?? [:]
     extras = try object.extras()
     try validate()
   }
@@ -103,6 +125,11 @@ public struct RecordingHeader: Sendable, Hashable {
     if let vision { members["vision"] = vision.jsonValue }
     if let viewport { members["viewport"] = viewport.jsonValue }
     if let truth { members["truth"] = truth.jsonValue }
+    if let detector { members["detector"] = detector.jsonValue }
+    if !visionRequests.isEmpty {
+      members["visionRequests"] = .object(
+        Dictionary(uniqueKeysWithValues: visionRequests.map { ($0.key.name, $0.value.jsonValue) }))
+    }
     if platform != .arkit { members["platform"] = .string(platform.name) }
     if let arcore { members["arcore"] = arcore.jsonValue }
     return .object(members)

@@ -2,8 +2,8 @@
 /// each optional (an absent coefficient is 0).
 ///
 /// Brown–Conrady coefficients in OpenCV's convention, applied to normalized image-plane
-/// coordinates `((u - ox)/fx, (v - oy)/fy)` (y down, like image pixels); see `LensDistortion`
-/// for the model. Dimensionless.
+/// coordinates `((u - ox - 0.5)/fx, (v - oy - 0.5)/fy)` of continuous image pixels `(u, v)`
+/// (y down, like image pixels); see `LensDistortion` for the model. Dimensionless.
 public struct RecordingLensDistortion: Sendable, Hashable {
   /// Radial coefficient of r².
   public var k1: Double

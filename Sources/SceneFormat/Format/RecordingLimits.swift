@@ -21,9 +21,11 @@ public struct RecordingLimits: Sendable, Hashable {
   public var maximumLineBytes: Int
   /// The most frames in one recording. Default 1,000,000.
   public var maximumFrames: Int
-  /// The most detections in one frame. Default 10,000.
+  /// The most detections in one frame (also the most raw candidates, and the most tracked
+  /// objects). Default 10,000.
   public var maximumDetectionsPerFrame: Int
-  /// The most feature points in one frame. Default 65,536.
+  /// The most feature points in one frame (also the most recognized points, and the most contour
+  /// points, in all). Default 65,536.
   public var maximumPointsPerFrame: Int
   /// The most plane anchors in one frame (or in a plane list). Default 1,000.
   public var maximumPlanesPerFrame: Int
@@ -88,6 +90,15 @@ public struct RecordingLimits: Sendable, Hashable {
         "\(detections.count) detections, over the limit of \(maximumDetectionsPerFrame) (maximumDetectionsPerFrame)",
         path: [.key("detections")])
     }
+    for key in ["detectionCandidates", "trackedObjects"] {
+      if case .array(let boxes)? = members[key], boxes.count > maximumDetectionsPerFrame {
+        throw InputFileError(
+          .limitExceeded,
+          "\(boxes.count) boxes, over the limit of \(maximumDetectionsPerFrame) (maximumDetectionsPerFrame)",
+          path: [.key(key)])
+      }
+    }
+    try checkVisionPointCounts(members)
     if case .object(let cloud)? = members["featurePoints"],
       case .array(let points)? = cloud["points"],
       points.count > maximumPointsPerFrame
@@ -96,6 +107,26 @@ public struct RecordingLimits: Sendable, Hashable {
         .limitExceeded,
         "\(points.count) feature points, over the limit of \(maximumPointsPerFrame) (maximumPointsPerFrame)",
         path: [.key("featurePoints"), .key("points")])
+    }
+  }
+
+  /// Throws when a frame's point observations or contours hold more points in all than
+  /// ``maximumPointsPerFrame`` (each kind counted on its own).
+  private func checkVisionPointCounts(_ members: [String: JSONValue]) throws {
+    for (key, inner) in [("points", "points"), ("contours", "normalizedPoints")] {
+      guard case .array(let elements)? = members[key] else { continue }
+      var total = elements.count
+      for element in elements {
+        if case .object(let object) = element, case .array(let values)? = object[inner] {
+          total += values.count
+        }
+      }
+      if total > maximumPointsPerFrame {
+        throw InputFileError(
+          .limitExceeded,
+          "\(total) \(key) entries and points, over the limit of \(maximumPointsPerFrame) (maximumPointsPerFrame)",
+          path: [.key(key)])
+      }
     }
   }
 

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A plane list on its own (DESIGN §7): `{"planes": [...]}` with the same plane objects as a
+/// A plane list on its own (<doc:RecordingFormat>): `{"planes": [...]}` with the same plane objects as a
 /// frame. Identifiers must be unique.
 public struct RecordingPlaneList: Sendable, Hashable {
   /// The planes.

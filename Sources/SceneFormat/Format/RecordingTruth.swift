@@ -1,20 +1,29 @@
-/// The optional ground truth of a recording: `{"objects": [...]}`. Other truth members (surfaces,
-/// which DESIGN §4 mentions but §7 does not spell out) are kept in ``extras``.
+/// The optional ground truth of a recording: `{"objects": [...], "events"?: [...]}`. Other truth
+/// members (such as surfaces) are kept in ``extras``.
 public struct RecordingTruth: Sendable, Hashable {
   /// The ground-truth objects; ids are unique.
   public var objects: [RecordingTruthObject]
+  /// The scene's tracking events (jumps, loss intervals), in time order as written; empty when
+  /// the recording carries none (the member is then not written, so older files keep their
+  /// bytes).
+  public var events: [RecordingTruthEvent]
   /// Members the format does not define, kept for re-writing.
   public var extras: [String: JSONValue]
 
   /// Creates truth; call ``validate()`` to check it.
-  public init(objects: [RecordingTruthObject] = [], extras: [String: JSONValue] = [:]) {
+  public init(
+    objects: [RecordingTruthObject] = [], events: [RecordingTruthEvent] = [],
+    extras: [String: JSONValue] = [:]
+  ) {
     self.objects = objects
+    self.events = events
     self.extras = extras
   }
 
-  /// Checks every object and that ids are unique.
+  /// Checks every object and event, and that object ids are unique.
   ///
-  /// - Throws: ``InputFileError`` with a path relative to the truth (`objects[2].id`).
+  /// - Throws: ``InputFileError`` with a path relative to the truth (`objects[2].id`,
+  ///   `events[0].endTimestamp`).
   public func validate() throws {
     var seen: Set<String> = []
     for (offset, object) in objects.enumerated() {
@@ -29,6 +38,13 @@ public struct RecordingTruth: Sendable, Hashable {
           path: [.key("objects"), .index(offset), .key("id")])
       }
     }
+    for (offset, event) in events.enumerated() {
+      do {
+        try event.validate()
+      } catch let error as InputFileError {
+        throw error.prefixed(.index(offset)).prefixed(.key("events"))
+      }
+    }
   }
 
   package init(json: JSONValue, strict: Bool) throws {
@@ -38,14 +54,20 @@ public struct RecordingTruth: Sendable, Hashable {
         try $0.array { try RecordingTruthObject(json: $0, strict: strict) }
       }
       ?? []
+    events =
+      try object.optional("events") {
+        try $0.array { try RecordingTruthEvent(json: $0, strict: strict) }
+      }
+      ?? []
     extras = try object.extras()
     try validate()
   }
 
-  /// The JSON object (extras included).
+  /// The JSON object (extras included; `events` only when there are any).
   public var jsonValue: JSONValue {
     var members = extras
     members["objects"] = .array(objects.map(\.jsonValue))
+    if !events.isEmpty { members["events"] = .array(events.map(\.jsonValue)) }
     return .object(members)
   }
 }

@@ -19,6 +19,14 @@ package enum RecordingValidation {
     }
   }
 
+  /// A finite number in 0...1 (a confidence or probability).
+  package static func requireUnitInterval(_ value: Double, _ key: String) throws {
+    guard value >= 0 && value <= 1 else {
+      throw InputFileError(
+        .invalidValue, "must be in [0, 1], got \(JSONWriter.text(of: value))", path: [.key(key)])
+    }
+  }
+
   package static func requireCount(_ values: [Double], _ count: Int) throws {
     guard values.count == count else {
       throw InputFileError(.typeMismatch, "expected \(count) numbers, got \(values.count)")

@@ -79,6 +79,24 @@ extension JSONValue {
     return value
   }
 
+  /// A whole number >= 0 (at most 2^53), or an error.
+  package func count() throws -> Int {
+    let n = try number()
+    guard n >= 0, n <= 9_007_199_254_740_992, n == n.rounded() else {
+      throw InputFileError(
+        .invalidValue, "expected a whole number >= 0, got \(JSONWriter.text(of: n))")
+    }
+    return Int(n)
+  }
+
+  /// The Boolean, or a type error.
+  package func bool() throws -> Bool {
+    guard case .bool(let value) = self else {
+      throw InputFileError(.typeMismatch, "expected a boolean, got \(typeName)")
+    }
+    return value
+  }
+
   /// The elements decoded by `body`, with the index put in front of errors' paths.
   package func array<T>(_ body: (JSONValue) throws -> T) throws -> [T] {
     guard case .array(let elements) = self else {

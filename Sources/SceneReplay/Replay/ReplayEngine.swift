@@ -6,8 +6,9 @@ import SessionSimulation
 
 /// Replays a recording: the package's own placer as one client of ``SimulatedSession``. Per
 /// frame of the session (camera, viewport, world and observations converted from the recording),
-/// places every detection (`PlacementPipeline`), updates the tracker and reports the markers; at
-/// the end, per-marker summaries and the harness's metrics against truth.
+/// places every detection (`PlacementPipeline`; for an `"arcore"` recording, every ML Kit object
+/// with `ARCorePlacement`), updates the tracker and reports the markers; at the end, per-marker
+/// summaries and the harness's metrics against truth.
 ///
 /// Frames are read in chunks of `chunkFrameCount`; within a chunk the per-frame work (conversion
 /// and placement, independent per frame) runs on up to `threadCount` threads over fixed,
@@ -51,6 +52,15 @@ public struct ReplayEngine: Sendable {
     _ source: inout ReplaySource, onFrame: (ReplayFrameOutput) throws -> Void = { _ in },
     onProgress: (Int) -> Void = { _ in }
   ) throws -> ReplayReport {
+    try run(&source, onFrame: onFrame, onProgress: onProgress, onFrameDetail: nil)
+  }
+
+  /// ``run(_:onFrame:onProgress:)`` that also hands every replayed frame in full to
+  /// `onFrameDetail` (before `onFrame`).
+  func run(
+    _ source: inout ReplaySource, onFrame: (ReplayFrameOutput) throws -> Void,
+    onProgress: (Int) -> Void, onFrameDetail: ((FrameDetail) throws -> Void)?
+  ) throws -> ReplayReport {
     // The Vision settings are checked before the session opens, so a recording without them is
     // refused with that error first.
     let override = try requestSettings(source.header, file: source.file)
@@ -62,7 +72,8 @@ public struct ReplayEngine: Sendable {
     source = ReplaySource(recording: Recording())
     defer { source = session.source }
     return try run(
-      &session, interpretingVisionAs: override, onFrame: onFrame, onProgress: onProgress)
+      &session, interpretingVisionAs: override, onFrame: onFrame, onProgress: onProgress,
+      onFrameDetail: onFrameDetail)
   }
 
   /// Replays the frames `session` has left: the package's placement and tracking as one client
@@ -78,9 +89,17 @@ public struct ReplayEngine: Sendable {
       &session, interpretingVisionAs: override, onFrame: onFrame, onProgress: onProgress)
   }
 
+  /// One replayed frame in full, for pictures (`ReplayCapture`): the session's frame, its
+  /// placements, the Vision settings they used and the frame's output.
+  typealias FrameDetail = (
+    frame: SimulatedFrame, placements: [PlacementResult], request: VisionRequestSettings?,
+    output: ReplayFrameOutput
+  )
+
   func run(
     _ session: inout SimulatedSession, interpretingVisionAs override: VisionRequestSettings?,
-    onFrame: (ReplayFrameOutput) throws -> Void, onProgress: (Int) -> Void
+    onFrame: (ReplayFrameOutput) throws -> Void, onProgress: (Int) -> Void,
+    onFrameDetail: ((FrameDetail) throws -> Void)? = nil
   ) throws -> ReplayReport {
     var tracker: MarkerTracker<AnyPositionFilter>
     do {
@@ -95,13 +114,15 @@ public struct ReplayEngine: Sendable {
       truth: session.header.truth, thresholdMeters: settings.matchThresholdMeters)
     var report = ReplayReport()
     if skipInvalidFrames { report.skippedFrames = [] }
+    if session.header.platform == .arcore { report.placement.placedByARCoreHitTest = 0 }
     var framesDone = 0
     while true {
       let chunk = session.nextFrames(
         upTo: chunkFrameCount, threadCount: threadCount, continuingAfterErrors: skipInvalidFrames)
       if chunk.isEmpty { break }
       let placed = place(chunk, pipeline: pipeline, override: override)
-      for (outcome, placements) in zip(chunk, placed) {
+      let placedOnARCore = placeOnARCore(chunk)
+      for ((outcome, placements), arcorePlacements) in zip(zip(chunk, placed), placedOnARCore) {
         let frame: SimulatedFrame
         switch outcome {
         case .frame(let value): frame = value
@@ -114,9 +135,16 @@ public struct ReplayEngine: Sendable {
           continue
         }
         for result in placements { report.placement.add(result) }
-        let markers = tracker.update(
-          measurements: placements.compactMap(\.measurement),
-          timestampSeconds: frame.timestamp)
+        for result in arcorePlacements { report.placement.add(result) }
+        // The tracker takes detector frames: between the results of a detector running below
+        // the frame rate its markers carry on unchanged.
+        let markers =
+          frame.hasDetectorResult
+          ? tracker.update(
+            measurements: placements.compactMap(\.measurement)
+              + arcorePlacements.compactMap(\.measurement),
+            timestampSeconds: frame.timestamp)
+          : tracker.markers
         accumulator.add(
           frameIndex: frame.frameIndex, timestampSeconds: frame.timestamp,
           markers: markers.map {
@@ -128,12 +156,13 @@ public struct ReplayEngine: Sendable {
         }
         report.lastTimestampSeconds = frame.timestamp
         report.frameCount += 1
-        try onFrame(
-          ReplayFrameOutput(
-            frameIndex: frame.frameIndex, timestampSeconds: frame.timestamp,
-            markers: markers.map {
-              MarkerSnapshot(marker: $0, camera: frame.camera, viewport: frame.viewport)
-            }))
+        let output = ReplayFrameOutput(
+          frameIndex: frame.frameIndex, timestampSeconds: frame.timestamp,
+          markers: markers.map {
+            MarkerSnapshot(marker: $0, camera: frame.camera, viewport: frame.viewport)
+          })
+        try onFrameDetail?((frame, placements, override ?? frame.visionRequest, output))
+        try onFrame(output)
       }
       framesDone += chunk.count
       onProgress(framesDone)
@@ -155,9 +184,11 @@ public struct ReplayEngine: Sendable {
   }
 
   /// The Vision settings to invert boxes with instead of the frames' own: the override, or `nil`.
-  /// A recording without header settings needs the override.
+  /// An ARKit recording without header settings needs the override (an ARCore recording's ML Kit
+  /// boxes carry their own rotation).
   func requestSettings(_ header: RecordingHeader, file: String?) throws -> VisionRequestSettings? {
     if let override = settings.interpretVisionAs { return override }
+    if header.platform == .arcore { return nil }
     guard let vision = header.vision else {
       throw InputFileError(
         .missingField,
@@ -182,7 +213,13 @@ public struct ReplayEngine: Sendable {
       guard case .frame(let frame) = outcome,
         let request = override ?? frame.visionRequest
       else { return [] }
-      return pipeline.place(frame.observations, request: request, in: frame.viewportFrame)
+      // A late result is placed with the frame of its image; a model without an NMS stage
+      // gives raw candidates, suppressed here as Core ML's NMS stage would.
+      let observations =
+        frame.observations.isEmpty && frame.detectionCandidates != nil
+        ? frame.suppressedCandidates : frame.observations
+      return pipeline.place(
+        observations, request: request, in: frame.observationsFrame.viewportFrame)
     }
     let slices = min(threadCount, chunk.count)
     guard slices > 1 else { return chunk.map(work) }
@@ -198,5 +235,16 @@ public struct ReplayEngine: Sendable {
       }
     }
     return results
+  }
+
+  /// Places the ML Kit objects of a chunk's ARCore frames (ARCore's samples' hit filter), in
+  /// frame order; empty for ARKit frames and failed frames. Hit tests are cheap next to the
+  /// tracker, so this runs on the calling thread.
+  func placeOnARCore(_ chunk: [SimulatedSession.FrameOutcome]) -> [[ARCorePlacementResult]] {
+    let placement = ARCorePlacement(settings: settings.arcorePlacement)
+    return chunk.map { outcome in
+      guard case .frame(let frame) = outcome, let arcore = frame.arcore else { return [] }
+      return placement.place(arcore.mlKitObjects, in: arcore.frame)
+    }
   }
 }

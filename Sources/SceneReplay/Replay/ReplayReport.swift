@@ -72,6 +72,9 @@ public struct ReplayPlacementStatistics: Sendable, Hashable {
   public var placedByAttempt: [Int] = []
   /// Detections not placed, per `PlacementFailure` (`allCases` order).
   public var failures = [Int](repeating: 0, count: PlacementFailure.allCases.count)
+  /// ML Kit objects placed by ARCore's hit test (`ARCorePlacement`) in an `"arcore"` recording,
+  /// else `nil`.
+  public var placedByARCoreHitTest: Int?
 
   /// Creates empty counts.
   public init() {}
@@ -91,16 +94,30 @@ public struct ReplayPlacementStatistics: Sendable, Hashable {
     }
   }
 
+  /// Adds one ML Kit object placed on an ARCore frame (placed by the hit test, else `noHit`).
+  mutating func add(_ result: ARCorePlacementResult) {
+    detectionCount += 1
+    if result.hit != nil {
+      placedByARCoreHitTest = (placedByARCoreHitTest ?? 0) + 1
+    } else if let i = PlacementFailure.allCases.firstIndex(of: result.failure ?? .noHit) {
+      failures[i] += 1
+    }
+  }
+
   var jsonValue: JSONValue {
     var failed: [String: JSONValue] = [:]
     for (i, failure) in PlacementFailure.allCases.enumerated() {
       failed[failure.rawValue] = .number(Double(failures[i]))
     }
-    return .object([
+    var members: [String: JSONValue] = [
       "detectionCount": .number(Double(detectionCount)),
       "placedByAttempt": .array(placedByAttempt.map { .number(Double($0)) }),
       "notPlaced": .object(failed),
-    ])
+    ]
+    if let placedByARCoreHitTest {
+      members["placedByARCoreHitTest"] = .number(Double(placedByARCoreHitTest))
+    }
+    return .object(members)
   }
 }
 

@@ -36,6 +36,9 @@ public struct ReplaySettings: Sendable, Hashable {
   /// The distance (metres) within which a marker matches a truth object, or `nil` for half the
   /// smallest spacing of the truth objects (5 cm with fewer than two objects).
   public var matchThresholdMeters: Float?
+  /// How ML Kit objects are placed on the frames of an `"arcore"` recording (default: the box
+  /// centre and ARCore's samples' hit filter). Not read from the JSON form yet.
+  public var arcorePlacement = ARCorePlacement.Settings()
 
   /// Creates settings; arguments default to the values documented on the properties.
   public init(
@@ -142,59 +145,34 @@ public struct ReplaySettings: Sendable, Hashable {
     }
   }
 
+  /// The `tracker` object: members of `MarkerTrackerConfiguration` by the names, units and
+  /// ranges of its registry (`MarkerTrackerConfiguration.settings`), each laid over the defaults.
   static func tracker(from value: JSONValue) throws -> MarkerTrackerConfiguration {
     var object = try JSONObjectDecoder(value, strict: true)
-    var c = MarkerTrackerConfiguration()
-    func float(_ n: Double) -> Float { Float(n) }
-    func count(_ value: JSONValue) throws -> Int {
-      let n = try value.number()
-      guard n == n.rounded(), n >= 0, n <= 1_000_000 else {
+    var configuration = MarkerTrackerConfiguration()
+    for setting in MarkerTrackerConfiguration.settings {
+      guard
+        let given = try object.optional(
+          setting.name,
+          { value -> TrackerSetting.Value in
+            switch (setting.domain, value) {
+            case (.flag, .bool(let flag)): return .flag(flag)
+            case (.flag, _):
+              throw InputFileError(.typeMismatch, "expected a boolean, got \(value.typeName)")
+            default: return .number(try value.number())
+            }
+          })
+      else { continue }
+      guard setting.set(given, in: &configuration) else {
+        let shown =
+          if case .number(let n) = given { JSONWriter.text(of: n) } else { "\(given)" }
         throw InputFileError(
-          .invalidValue, "expected an integer >= 0, got \(JSONWriter.text(of: n))")
+          .invalidValue, "expected \(setting.domain.expected), got \(shown)",
+          path: [.key(setting.name)])
       }
-      return Int(n)
     }
-    if let v = try object.optional("associationGateMeters", { try $0.number() }) {
-      c.associationGateMeters = float(v)
-    }
-    if let v = try object.optional("confirmationHitCount", count) { c.confirmationHitCount = v }
-    if let v = try object.optional("maximumCoastSeconds", { try $0.number() }) {
-      c.maximumCoastSeconds = v
-    }
-    if let v = try object.optional("reanchorMeasurementCount", count) {
-      c.reanchorMeasurementCount = v
-    }
-    if let v = try object.optional("reanchorSearchRadiusMeters", { try $0.number() }) {
-      c.reanchorSearchRadiusMeters = float(v)
-    }
-    if let v = try object.optional("reanchorConsistencyMeters", { try $0.number() }) {
-      c.reanchorConsistencyMeters = float(v)
-    }
-    if let v = try object.optional("minimumConfidence", { try $0.number() }) {
-      c.minimumConfidence = float(v)
-    }
-    if let v = try object.optional("spreadTimeConstantSeconds", { try $0.number() }) {
-      c.spreadTimeConstantSeconds = v
-    }
-    if let v = try object.optional(
-      "rigidLayout",
-      { value -> Bool in
-        guard case .bool(let flag) = value else {
-          throw InputFileError(.typeMismatch, "expected a boolean, got \(value.typeName)")
-        }
-        return flag
-      })
-    {
-      c.rigidLayout = v
-    }
-    if let v = try object.optional("rigidMinimumSupport", count) { c.rigidMinimumSupport = v }
     _ = try object.extras()
-    do {
-      try c.validate()
-    } catch {
-      throw InputFileError(.invalidValue, error.description, path: [.key(error.parameter)])
-    }
-    return c
+    return configuration
   }
 
   static func attempts(from value: JSONValue) throws -> [PlacementAttempt] {

@@ -13,15 +13,24 @@ extension SceneSpec {
       "framesPerSecond": .number(framesPerSecond),
       "durationSeconds": .number(durationSeconds),
       "startTimestampSeconds": .number(startTimestampSeconds),
-      "device": device.jsonValue, "vision": vision.jsonValue, "viewport": viewport.jsonValue,
+      "device": device.jsonValue,
       "surfaces": .array(surfaces.map(\.jsonValue)), "objects": .array(objects.map(\.jsonValue)),
       "tracking": tracking.jsonValue, "planes": planes.jsonValue,
       "featurePoints": featurePoints.jsonValue,
       "detector": detector.jsonValue,
     ]
     if let description { members["description"] = .string(description) }
+    if let vision { members["vision"] = vision.jsonValue }
+    if let viewport { members["viewport"] = viewport.jsonValue }
+    if let arcore { members["arcore"] = arcore.jsonValue }
     if let trajectory { members["trajectory"] = trajectory.jsonValue }
     if let recordedTrajectory { members["recordedTrajectory"] = recordedTrajectory.jsonValue }
+    if let hand { members["hand"] = hand.jsonValue }
+    if let contours { members["contours"] = contours.jsonValue }
+    if !visionRequests.isEmpty {
+      members["visionRequests"] = .object(
+        Dictionary(uniqueKeysWithValues: visionRequests.map { ($0.key.name, $0.value.jsonValue) }))
+    }
     return .object(members)
   }
 }

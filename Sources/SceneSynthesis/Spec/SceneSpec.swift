@@ -1,9 +1,11 @@
+import ARSimulation
 import Foundation
 import SceneFormat
 
 /// A scene to synthesize a recording from (`arsim synth SPEC --seed N --out FILE`): true surfaces
 /// and objects, the device, the camera path, sensor and detector models, and the Vision request
-/// and viewport the app used. World space, metres and seconds throughout (DESIGN §3).
+/// and viewport the app used. World space, metres and seconds throughout (the
+/// spaces of the Coordinate Spaces article in ARSimulation's documentation).
 ///
 /// JSON (`Scenes/schema/recording.schema.json#/$defs/sceneSpec`):
 /// ```json
@@ -12,10 +14,15 @@ import SceneFormat
 ///   "device": {"preset": "iPhone15Pro"},
 ///   "vision": {"cropAndScale": "centerCrop", "modelInputSize": [416, 416], "orientation": "right"},
 ///   "viewport": {"size": [390, 844], "interfaceOrientation": "portrait"},
+///   "arcore": {...} (instead of vision and viewport: an ARCore + ML Kit app),
 ///   "surfaces": [...], "objects": [...],
 ///   "trajectory": {...} or "recordedTrajectory": {...},
-///   "tracking": {...}, "planes": {...}, "featurePoints": {...}, "detector": {...} }
+///   "tracking": {...}, "planes": {...}, "featurePoints": {...}, "detector": {...},
+///   "hand": {...}, "contours": {...}, "visionRequests": {...} }
 /// ```
+/// `hand` (``HandModelSpec``) and `contours` (``ContourModelSpec``) add hand-pose observations
+/// and contours to the frames; `visionRequests` gives those requests' orientation and region of
+/// interest, with the recording header's layout (copied to it).
 /// Every object is strict: an unknown member is an error naming its path, as is a bad value.
 /// Sensor and detector models are optional (see their types for defaults).
 public struct SceneSpec: Sendable, Hashable {
@@ -35,11 +42,14 @@ public struct SceneSpec: Sendable, Hashable {
   public var startTimestampSeconds: Double
   /// The capturing device.
   public var device: SceneDeviceSpec
-  /// The Vision request the app ran (also the recording's `vision`).
-  public var vision: RecordingVision
+  /// The Vision request the app ran (also the recording's `vision`); `nil` for an ARCore scene.
+  public var vision: RecordingVision?
   /// The app's viewport (also the recording's `viewport`); its interface orientation sets the
-  /// camera's roll.
-  public var viewport: RecordingViewport
+  /// camera's roll. `nil` for an ARCore scene, whose view is ``arcore``'s display geometry.
+  public var viewport: RecordingViewport?
+  /// The ARCore and ML Kit settings of a scene recorded on Android, else `nil` (ARKit and
+  /// Vision). Exactly one of ``arcore`` and ``vision`` + ``viewport`` is given.
+  public var arcore: SceneARCoreSpec?
   /// True surfaces; identifiers unique.
   public var surfaces: [SceneSurfaceSpec]
   /// True objects; ids unique, each on an existing surface.
@@ -56,6 +66,12 @@ public struct SceneSpec: Sendable, Hashable {
   public var featurePoints: FeaturePointModelSpec
   /// The detector model.
   public var detector: DetectorModelSpec
+  /// The pointing hand, or `nil` for none.
+  public var hand: HandModelSpec?
+  /// The contour request, or `nil` for none.
+  public var contours: ContourModelSpec?
+  /// The settings of the requests other than the detector's (copied to the recording header).
+  public var visionRequests: [VisionRequestType: RecordingImageRequest] = [:]
   /// The directory relative paths in the spec are resolved against (the spec file's directory),
   /// or `nil` for the current directory.
   public var baseDirectory: String?
@@ -99,8 +115,9 @@ public struct SceneSpec: Sendable, Hashable {
     startTimestampSeconds =
       try object.optional("startTimestampSeconds") { try $0.number(atLeast: 0, atMost: 1e9) } ?? 0
     device = try object.required("device") { try SceneDeviceSpec(json: $0) }
-    vision = try object.required("vision") { try RecordingVision(json: $0, strict: true) }
-    viewport = try object.required("viewport") { try RecordingViewport(json: $0, strict: true) }
+    arcore = try object.optional("arcore") { try SceneARCoreSpec(json: $0) }
+    vision = try object.optional("vision") { try RecordingVision(json: $0, strict: true) }
+    viewport = try object.optional("viewport") { try RecordingViewport(json: $0, strict: true) }
     surfaces =
       try object.optional("surfaces") { try $0.array { try SceneSurfaceSpec(json: $0) } } ?? []
     objects =
@@ -117,13 +134,32 @@ public struct SceneSpec: Sendable, Hashable {
       ?? FeaturePointModelSpec()
     detector =
       try object.optional("detector") { try DetectorModelSpec(json: $0) } ?? DetectorModelSpec()
+    hand = try object.optional("hand") { try HandModelSpec(json: $0) }
+    contours = try object.optional("contours") { try ContourModelSpec(json: $0) }
+    visionRequests =
+      try object.optional("visionRequests") {
+        try RecordingImageRequest.map(json: $0, strict: true)
+      } ?? [:]
     _ = try object.extras()
     baseDirectory = nil
     try checkReferences()
   }
 
-  /// Unique identifiers, existing surfaces, exactly one trajectory.
+  /// Unique identifiers, existing surfaces, exactly one trajectory, ARKit or ARCore settings.
   private func checkReferences() throws {
+    if arcore != nil {
+      for (name, given) in [("vision", vision != nil), ("viewport", viewport != nil)] where given {
+        throw InputFileError(
+          .invalidValue,
+          "an ARCore scene has no \"\(name)\" (ML Kit's boxes and the display geometry replace it)",
+          path: [.key(name)])
+      }
+    } else {
+      for (name, given) in [("vision", vision != nil), ("viewport", viewport != nil)] where !given {
+        throw InputFileError(
+          .missingField, "missing required member \"\(name)\" (or \"arcore\")")
+      }
+    }
     switch (trajectory, recordedTrajectory) {
     case (nil, nil):
       throw InputFileError(
@@ -154,6 +190,11 @@ public struct SceneSpec: Sendable, Hashable {
           .invalidValue, "no surface with identifier \"\(spec.surfaceIdentifier)\"",
           path: [.key("objects"), .index(offset), .key("surface")])
       }
+    }
+    for (offset, target) in (hand?.targets ?? []).enumerated() where !ids.contains(target) {
+      throw InputFileError(
+        .invalidValue, "no object with id \"\(target)\"",
+        path: [.key("hand"), .key("targets"), .index(offset)])
     }
   }
 

@@ -12,12 +12,25 @@ extension SceneSynthesizer {
     for _ in 0..<(objectGeometry.count * Self.drawsPerObject + 6) { _ = detectorRandom.next() }
   }
 
-  /// The detections of one frame (see ``DetectorModelSpec``): Vision boxes projected with the
-  /// true camera, in the order of the spec's objects, then a false positive if one is drawn.
-  mutating func detections(camera: Camera) -> [RecordingDetection] {
+  /// What the detector makes of one object (or of a false positive) on one frame, before it is
+  /// reported: its Vision box (unclipped, relative to the model input), label and confidence, and
+  /// whether the detector misses it.
+  struct DetectorReport {
+    var visionBox: Rect
+    var label: String
+    var confidence: Double
+    var missed: Bool
+    var isFalsePositive: Bool
+  }
+
+  /// The detector's reports for one frame, projected with the true camera, in the order of the
+  /// spec's objects, then a false positive if one is drawn. Objects not wholly in front of the
+  /// camera, or with an empty box, give none. Draws the same values as always (see
+  /// ``advanceDetectorStream()``).
+  mutating func detectorReports(camera: Camera, geometry: VisionGeometry) -> [DetectorReport] {
     let model = spec.detector
     let resolution = camera.imageResolution
-    var output: [RecordingDetection] = []
+    var output: [DetectorReport] = []
     for entry in objectGeometry {
       let missDraw = detectorRandom.nextUnitDouble()
       let noise = (0..<4).map { _ in detectorRandom.nextGaussian() * model.boxNoisePixels }
@@ -25,7 +38,7 @@ extension SceneSynthesizer {
       let confusionPick = detectorRandom.nextUnitDouble()
       let confidenceDraw = detectorRandom.nextUnitDouble()
       let pixels = entry.corners.compactMap { camera.projectToImagePixels($0) }
-      guard pixels.count == entry.corners.count, missDraw >= model.missProbability else { continue }
+      guard pixels.count == entry.corners.count else { continue }
       let minX = pixels.map(\.x).min()! + noise[0]
       let maxX = pixels.map(\.x).max()! + noise[1]
       let minY = pixels.map(\.y).min()! + noise[2]
@@ -35,18 +48,16 @@ extension SceneSynthesizer {
         x: minX / resolution.width, y: minY / resolution.height,
         width: (maxX - minX) / resolution.width,
         height: (maxY - minY) / resolution.height)
-      guard let box = Self.visibleBox(geometry.visionRect(forImageNormalizedRect: imageRect), model)
-      else { continue }
       var label = entry.spec.label
       if confusionDraw < model.labelConfusionProbability, labels.count > 1 {
         let others = labels.filter { $0 != label }
         label = others[min(Int(confusionPick * Double(others.count)), others.count - 1)]
       }
       output.append(
-        RecordingDetection(
-          label: label,
+        DetectorReport(
+          visionBox: geometry.visionRect(forImageNormalizedRect: imageRect), label: label,
           confidence: Self.confidence(model.confidenceMean, model.confidenceSpread, confidenceDraw),
-          boundingBox: box))
+          missed: missDraw < model.missProbability, isFalsePositive: false))
     }
     let fpDraw = detectorRandom.nextUnitDouble()
     let fp = (0..<5).map { _ in detectorRandom.nextUnitDouble() }
@@ -60,12 +71,25 @@ extension SceneSynthesizer {
         x: x, y: y, width: min(Self.rounded(width), 1 - x), height: min(Self.rounded(height), 1 - y)
       )
       output.append(
-        RecordingDetection(
-          label: labels[min(Int(fp[4] * Double(labels.count)), labels.count - 1)],
+        DetectorReport(
+          visionBox: box, label: labels[min(Int(fp[4] * Double(labels.count)), labels.count - 1)],
           confidence: Self.confidence(model.confidenceMean - 0.3, model.confidenceSpread, fp[0]),
-          boundingBox: box))
+          missed: false, isFalsePositive: true))
     }
     return output
+  }
+
+  /// The detections of one frame (see ``DetectorModelSpec``): each report the detector does not
+  /// miss whose box is visible enough, clipped and rounded (false positives as drawn).
+  mutating func detections(camera: Camera, geometry: VisionGeometry) -> [RecordingDetection] {
+    detectorReports(camera: camera, geometry: geometry).compactMap { report in
+      guard !report.missed else { return nil }
+      let box =
+        report.isFalsePositive ? report.visionBox : Self.visibleBox(report.visionBox, spec.detector)
+      return box.map {
+        RecordingDetection(label: report.label, confidence: report.confidence, boundingBox: $0)
+      }
+    }
   }
 
   /// The box clipped to the model input and rounded to 1e-6, or `nil` when less than the model's

@@ -36,7 +36,7 @@ extension SceneSynthesizer {
       let eased = trajectory.easedPose(at: sceneTime)
       pose = Self.lookAtPose(
         position: eased.position, lookAt: eased.lookAt,
-        quarterTurns: spec.viewport.interfaceOrientation.quarterTurnsClockwise)
+        quarterTurns: interfaceQuarterTurns)
     } else {
       pose = .identity
     }

@@ -15,7 +15,8 @@ import SpatialMath
 /// 3. `planes`: anchors per ``PlaneModelSpec``;
 /// 4. `featurePoints`: per ``FeaturePointModelSpec``;
 /// 5. `detections`: per ``DetectorModelSpec``, projected with the **true** camera through the
-///    header's Vision settings.
+///    header's Vision settings; for an ARCore scene (``SceneSpec/arcore``) ML Kit's boxes in the
+///    upright CPU image instead (`arcore.mlKitObjects`, with the CPU image's intrinsics).
 ///
 /// Randomness: one ``SplitMix64`` sub-stream per concern (tremor, tracking, planes, feature points,
 /// detector), each seeded from `seed` and a fixed salt, so changing one model does not reshuffle
@@ -26,13 +27,18 @@ public struct SceneSynthesizer: Sendable {
   public let spec: SceneSpec
   /// The seed.
   public let seed: UInt64
-  /// The recording header: vision, viewport and truth objects (the surfaces stay in the spec:
-  /// format v1 has no member for them).
+  /// The recording header: vision, viewport, truth objects and the tracking events of the spec
+  /// (jumps, loss intervals), the detector's schedule and the Vision requests' settings; for an
+  /// ARCore scene the platform and ARCore settings instead of vision and viewport (the surfaces
+  /// stay in the spec: format v1 has no member for them).
   public let header: RecordingHeader
   /// The number of frames this synthesizer produces.
   public let frameCount: Int
 
-  let geometry: VisionGeometry
+  /// The Vision geometry of an ARKit scene, else `nil`.
+  let geometry: VisionGeometry?
+  /// The CPU image stream of an ARCore scene, else `nil`.
+  let arcoreImage: ARCoreImage?
   let surfaces: [TruthSurface]
   let objectGeometry: [(spec: SceneObjectSpec, corners: [SIMD3<Float>], position: SIMD3<Float>)]
   let labels: [String]
@@ -44,6 +50,7 @@ public struct SceneSynthesizer: Sendable {
   var planeRandom: SplitMix64
   var pointRandom: SplitMix64
   var detectorRandom: SplitMix64
+  var vision: VisionSynthesisState
   var planeStates: [PlaneState]
   var lastReportedPose: RigidTransform?
   var lastPlanes: [RecordingPlane] = []
@@ -56,18 +63,23 @@ public struct SceneSynthesizer: Sendable {
   public init(spec: SceneSpec, seed: UInt64) throws {
     self.spec = spec
     self.seed = seed
-    let settings: VisionRequestSettings
-    do {
-      settings = try spec.vision.requestSettings()
-    } catch let error as InputFileError {
-      throw error.prefixed(.key("vision"))
+    if let vision = spec.vision {
+      let settings: VisionRequestSettings
+      do {
+        settings = try vision.requestSettings()
+      } catch let error as InputFileError {
+        throw error.prefixed(.key("vision"))
+      }
+      do {
+        geometry = try VisionGeometry(
+          settings: settings, imageResolution: spec.device.imageResolution)
+      } catch {
+        throw InputFileError(.invalidValue, error.description, path: [.key("device")])
+      }
+    } else {
+      geometry = nil
     }
-    do {
-      geometry = try VisionGeometry(
-        settings: settings, imageResolution: spec.device.imageResolution)
-    } catch {
-      throw InputFileError(.invalidValue, error.description, path: [.key("device")])
-    }
+    arcoreImage = try spec.arcore.map { try ARCoreImage(spec: $0, device: spec.device) }
     surfaces = spec.surfaces.map(\.surface)
     var geometryList: [(spec: SceneObjectSpec, corners: [SIMD3<Float>], position: SIMD3<Float>)] =
       []
@@ -88,7 +100,7 @@ public struct SceneSynthesizer: Sendable {
     pointRandom = Self.stream(seed, salt: 0xFEA7_0E5)
     detectorRandom = Self.stream(seed, salt: 0xDE7E_C702)
     planeStates = Array(repeating: PlaneState(), count: surfaces.count)
-    header = RecordingHeader(
+    var header = RecordingHeader(
       vision: spec.vision, viewport: spec.viewport,
       truth: RecordingTruth(
         objects: objectGeometry.map { entry in
@@ -96,7 +108,40 @@ public struct SceneSynthesizer: Sendable {
             id: entry.spec.id, label: entry.spec.label,
             position: Self.shortest(entry.position),
             size: Self.shortest(entry.spec.sizeMeters))
-        }))
+        },
+        events: Self.truthEvents(spec)),
+      platform: spec.arcore == nil ? .arkit : .arcore, arcore: spec.arcore?.session)
+    header.detector = Self.detectorSettings(spec.detector)
+    header.visionRequests = spec.visionRequests
+    self.header = header
+    vision = VisionSynthesisState(
+      seed: seed, header: header, imageResolution: spec.device.imageResolution)
+  }
+
+  /// The spec's tracking jumps and loss intervals as truth events on the frames' clock
+  /// (`startTimestampSeconds` + scene time), in time order (a jump before a loss at the same
+  /// time); offsets in the shortest decimal form of their `Float` values.
+  static func truthEvents(_ spec: SceneSpec) -> [RecordingTruthEvent] {
+    let start = spec.startTimestampSeconds
+    let jumps = spec.tracking.jumps.map {
+      RecordingTruthEvent.trackingJump(
+        timestamp: start + $0.timeSeconds, offsetMeters: shortest($0.offsetMeters))
+    }
+    let losses = spec.tracking.lossIntervals.map {
+      RecordingTruthEvent.trackingLost(
+        timestamp: start + $0.lowerBound, endTimestamp: start + $0.upperBound)
+    }
+    // Stable: equal times keep jumps first, then losses in spec order.
+    return (jumps + losses).enumerated()
+      .sorted { ($0.element.timestamp, $0.offset) < ($1.element.timestamp, $1.offset) }
+      .map(\.element)
+  }
+
+  /// The clockwise display rotation of the app's view, in quarter turns: the viewport's interface
+  /// orientation, or an ARCore scene's image rotation θ.
+  var interfaceQuarterTurns: Int {
+    spec.viewport?.interfaceOrientation.quarterTurnsClockwise
+      ?? spec.arcore?.imageRotationQuarterTurns ?? 0
   }
 
   /// A generator for one concern: `seed` mixed with `salt` through one SplitMix64 step, so streams
@@ -123,12 +168,39 @@ public struct SceneSynthesizer: Sendable {
     if lost {
       frame.planes = lastPlanes
       advanceDetectorStream()
+      if spec.detector.isScheduled { scheduledDetectorLost(index: nextIndex) }
+      // ARCore reports the lost tracking as the camera's PAUSED state.
+      if let arcoreImage {
+        frame.arcore = RecordingARCoreFrame(
+          imageIntrinsics: arcoreImage.intrinsics, trackingState: .paused)
+      }
       return frame
     }
     frame.planes = planeAnchors(sceneTime: sceneTime, camera: trueCamera)
     lastPlanes = frame.planes
     frame.featurePoints = featurePoints(camera: trueCamera, frameIndex: nextIndex)
-    frame.detections = detections(camera: trueCamera)
+    if let arcoreImage {
+      frame.arcore = RecordingARCoreFrame(
+        imageIntrinsics: arcoreImage.intrinsics,
+        mlKitObjects: mlKitObjects(camera: trueCamera, image: arcoreImage))
+    } else if let geometry {
+      if spec.detector.isScheduled {
+        scheduledDetector(
+          frame: &frame, index: nextIndex, sceneTime: sceneTime, trueCamera: trueCamera,
+          geometry: geometry)
+      } else {
+        frame.detections = detections(camera: trueCamera, geometry: geometry)
+      }
+    }
+    if let hand = spec.hand, Self.isDue(sceneTime, rateHz: hand.rateHz, last: &vision.lastHandStep)
+    {
+      frame.points = handObservations(sceneTime: sceneTime, camera: trueCamera)
+    }
+    if let contours = spec.contours,
+      Self.isDue(sceneTime, rateHz: contours.rateHz, last: &vision.lastContourStep)
+    {
+      frame.contours = contourObservations(camera: trueCamera)
+    }
     return frame
   }
 

@@ -14,6 +14,10 @@ extension PlacementMistake {
     .regionOfInterestIgnored,
     .cameraOneFrameLate,
     .infinitePlane,
+    .nmsSkipped,
+    .lateResultCurrentCamera,
+    .trackerBoxWrongCamera,
+    .contourPointsNotFlipped,
   ]
 
   /// The mistake with identifier `id`, or `nil`.

@@ -12,8 +12,16 @@ import SpatialMath
 /// each mistake as the few lines an app writes, in context. ``StepPlacer`` runs the steps and
 /// smooths the points into markers.
 public protocol PlacementSteps: Sendable {
-  /// The observations to place (default: all of ``SimulatedFrame/observations``).
+  /// The observations to place (default: all of ``SimulatedFrame/observations``, or, for a
+  /// model without an NMS stage, ``SimulatedFrame/suppressedCandidates``).
   func observations(in frame: SimulatedFrame) -> [Detection]
+  /// Whether `frame` brings new measurements, so the tracker should take it as a detector frame
+  /// (default: ``SimulatedFrame/hasDetectorResult``); steps placing another request's results
+  /// (contours at a lower rate) say when those arrive.
+  func isDetectorFrame(_ frame: SimulatedFrame) -> Bool
+  /// The frame whose camera, viewport and world place an observation (default:
+  /// ``SimulatedFrame/observationsFrame``, the frame of the image a late result was computed on).
+  func placementFrame(for observation: Detection, in frame: SimulatedFrame) -> SimulatedFrame
   /// The point of the box to place, Vision normalized (lower-left origin; default: the centre).
   func visionPoint(of observation: Detection, in frame: SimulatedFrame) -> Point
   /// The image-normalized point (top-left origin) of a Vision point: the inverse of the request's
@@ -35,8 +43,22 @@ public protocol PlacementSteps: Sendable {
 }
 
 extension PlacementSteps {
-  /// All the frame's observations.
-  public func observations(in frame: SimulatedFrame) -> [Detection] { frame.observations }
+  /// All the frame's observations; when it has none but raw candidates (a model without an NMS
+  /// stage), the candidates after the recording's non-maximum suppression.
+  public func observations(in frame: SimulatedFrame) -> [Detection] {
+    frame.observations.isEmpty && frame.detectionCandidates != nil
+      ? frame.suppressedCandidates : frame.observations
+  }
+
+  /// Whether a detector result arrived.
+  public func isDetectorFrame(_ frame: SimulatedFrame) -> Bool { frame.hasDetectorResult }
+
+  /// The frame of the image the observations were computed on.
+  public func placementFrame(for observation: Detection, in frame: SimulatedFrame)
+    -> SimulatedFrame
+  {
+    frame.observationsFrame
+  }
 
   /// The box centre.
   public func visionPoint(of observation: Detection, in frame: SimulatedFrame) -> Point {
@@ -87,15 +109,16 @@ extension PlacementSteps {
   /// Nothing to remember.
   public mutating func didPlace(_ frame: SimulatedFrame) {}
 
-  /// The world point of one observation through every step, or `nil` when a step fails or no
-  /// query hits.
+  /// The world point of one observation through every step, on its ``placementFrame(for:in:)``,
+  /// or `nil` when a step fails or no query hits.
   public func worldPosition(of observation: Detection, in frame: SimulatedFrame) -> SIMD3<Float>? {
-    guard let request = frame.visionRequest,
+    let at = placementFrame(for: observation, in: frame)
+    guard let request = at.visionRequest,
       let image = imagePoint(
-        forVisionPoint: visionPoint(of: observation, in: frame), request: request, in: frame),
-      let viewport = viewportPoint(forImagePoint: image, in: frame)
+        forVisionPoint: visionPoint(of: observation, in: at), request: request, in: at),
+      let viewport = viewportPoint(forImagePoint: image, in: at)
     else { return nil }
-    return worldPosition(from: raycastQueries(through: viewport, in: frame), in: frame)
+    return worldPosition(from: raycastQueries(through: viewport, in: at), in: at)
   }
 }
 

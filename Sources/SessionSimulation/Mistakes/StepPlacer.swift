@@ -30,10 +30,18 @@ public struct StepPlacer: MarkerPlacer {
   /// The correct placer: ``ReferenceSteps`` and the default tracker.
   public static var reference: StepPlacer { StepPlacer() }
 
-  /// Places every observation with the steps and updates the tracker.
+  /// Places every observation with the steps and updates the tracker. A frame that is not a
+  /// detector frame for the steps (``PlacementSteps/isDetectorFrame(_:)``) and has nothing to
+  /// place (between the results of a detector running below the frame rate) leaves the tracker
+  /// as it was: it takes detector frames.
   public mutating func markers(for frame: SimulatedFrame) -> [PlacedMarker] {
+    let observations = steps.observations(in: frame)
+    guard steps.isDetectorFrame(frame) || !observations.isEmpty else {
+      steps.didPlace(frame)
+      return tracker.markers.map(PlacedMarker.init)
+    }
     var measurements: [MarkerMeasurement] = []
-    for observation in steps.observations(in: frame) {
+    for observation in observations {
       guard let position = steps.worldPosition(of: observation, in: frame) else { continue }
       measurements.append(
         MarkerMeasurement(

@@ -9,6 +9,10 @@ extension SimulatedFrame {
     package let headerViewport: Viewport?
     package let headerRequest: VisionRequestSettings?
     package let raycastOptions: RaycastOptions
+    /// The header's settings for the Vision outputs beyond the observations.
+    package var vision: SimulatedVisionOutputs.HeaderContext = .empty
+    /// The ARCore settings of an `"arcore"` recording, else `nil`.
+    package var arcore: RecordingARCoreSession? = nil
   }
 
   /// The session frame of a recorded frame: the camera, the world, the viewport (the frame's,
@@ -27,6 +31,15 @@ extension SimulatedFrame {
       let camera = try frame.simulatedCamera()
       let world = try frame.frameWorld()
       var viewport = context.headerViewport
+      var arcore: SimulatedARCoreFrame?
+      if let session = context.arcore {
+        arcore = try SimulatedARCoreFrame.converting(
+          frame, frameIndex: frameIndex, session: session)
+        if viewport == nil {
+          viewport = SimulatedARCoreFrame.viewport(
+            for: arcore!.frame.displayGeometry, sensorOrientationDegrees: session.sensorOrientation)
+        }
+      }
       if let recorded = frame.viewport {
         do {
           viewport = try recorded.simulatedViewport()
@@ -51,12 +64,15 @@ extension SimulatedFrame {
           throw error.prefixed(.key("vision"))
         }
       }
-      return .success(
-        SimulatedFrame(
-          frameIndex: frameIndex, timestamp: frame.timestamp, camera: camera, viewport: shown,
-          world: world, observations: frame.detections.map(Detection.init(recording:)),
-          visionRequest: request, deviceDisplayTransform: frame.displayTransform,
-          raycastOptions: context.raycastOptions))
+      var simulated = SimulatedFrame(
+        frameIndex: frameIndex, timestamp: frame.timestamp, camera: camera, viewport: shown,
+        world: world, observations: frame.detections.map(Detection.init(recording:)),
+        visionRequest: request, deviceDisplayTransform: frame.displayTransform,
+        raycastOptions: context.raycastOptions,
+        visionOutputs: SimulatedVisionOutputs(
+          recording: frame, context: context.vision, vision: request))
+      simulated.arcore = arcore
+      return .success(simulated)
     } catch let error as InputFileError {
       return .failure(error)
     } catch {
@@ -73,6 +89,17 @@ extension Detection {
       boundingBox: detection.boundingBox,
       rankedLabels: (detection.labels ?? []).map {
         RankedLabel(identifier: $0.identifier, confidence: Float($0.confidence))
+      })
+  }
+}
+
+extension DetectionCandidate {
+  /// The domain form of a recorded raw candidate (confidences rounded to `Float`).
+  public init(recording candidate: RecordingDetectionCandidate) {
+    self.init(
+      boundingBox: candidate.boundingBox,
+      classConfidences: candidate.labels.map {
+        Detection.RankedLabel(identifier: $0.identifier, confidence: Float($0.confidence))
       })
   }
 }

@@ -40,6 +40,12 @@ public struct SimulatedFrame: Sendable, Hashable {
   public internal(set) var trackedRaycastUpdates: [TrackedRaycastUpdate]
   /// The options of raycasts made through ``raycast(_:)``.
   public let raycastOptions: RaycastOptions
+  /// The Vision outputs beyond ``observations`` (late results, candidates, tracker boxes, points,
+  /// contours, request settings); see `SimulatedFrame+Vision.swift`.
+  public internal(set) var visionOutputs: SimulatedVisionOutputs
+  /// The same frame in ARCore's shape, for the frames of an `"arcore"` recording (what
+  /// ``SimulatedARCoreSession`` hands out), else `nil`.
+  package var arcore: SimulatedARCoreFrame?
 
   /// Creates a frame (the session makes them; tests and tools may build one directly).
   public init(
@@ -47,7 +53,8 @@ public struct SimulatedFrame: Sendable, Hashable {
     world: FrameWorld = FrameWorld(), observations: [Detection] = [],
     visionRequest: VisionRequestSettings? = nil, deviceDisplayTransform: AffineTransform2D? = nil,
     anchorChanges: AnchorChanges = AnchorChanges(),
-    trackedRaycastUpdates: [TrackedRaycastUpdate] = [], raycastOptions: RaycastOptions = .default
+    trackedRaycastUpdates: [TrackedRaycastUpdate] = [], raycastOptions: RaycastOptions = .default,
+    visionOutputs: SimulatedVisionOutputs? = nil
   ) {
     self.frameIndex = frameIndex
     self.timestamp = timestamp
@@ -60,6 +67,7 @@ public struct SimulatedFrame: Sendable, Hashable {
     self.anchorChanges = anchorChanges
     self.trackedRaycastUpdates = trackedRaycastUpdates
     self.raycastOptions = raycastOptions
+    self.visionOutputs = visionOutputs ?? SimulatedVisionOutputs(timestamp: timestamp)
   }
 
   /// The plane anchors (`ARFrame.anchors`; plane anchors are the only kind recorded).

@@ -70,8 +70,15 @@ extension SimulatedSession {
     for i in outcomes.indices {
       guard case .frame(var frame) = outcomes[i] else { continue }
       frame.anchorChanges = AnchorChanges(from: lastAnchors, to: frame.anchors)
+      if frame.arcore != nil {
+        let changed = Set(
+          (frame.anchorChanges.added + frame.anchorChanges.updated).map(\.identifier))
+        let updated = frame.anchors.map(\.identifier).filter { changed.contains($0) }
+        frame.arcore?.updatedPlaneIdentifiers = updated
+      }
       lastAnchors = frame.anchors
       frame.trackedRaycastUpdates = updateTrackedRaycasts(in: frame)
+      attachImageFrame(&frame)
       outcomes[i] = .frame(frame)
     }
     return outcomes

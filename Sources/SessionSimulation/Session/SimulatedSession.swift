@@ -60,6 +60,8 @@ public struct SimulatedSession: Sendable {
   var trackedRaycasts: [(id: TrackedRaycastID, raycast: TrackedRaycast)] = []
   var trackedRaycastCount = 0
   var pacingStart: (wall: ContinuousClock.Instant, timestamp: Double)?
+  /// The last frames handed out, to place late detector results with (`attachImageFrame`).
+  var recentImageFrames: [SimulatedVisionOutputs.ImageFrame] = []
 
   /// A session over `source`.
   ///
@@ -81,8 +83,15 @@ public struct SimulatedSession: Sendable {
     }
     self.source = source
     self.options = options
-    context = SimulatedFrame.RecordingContext(
-      headerViewport: viewport, headerRequest: request, raycastOptions: options.raycastOptions)
+    var context = SimulatedFrame.RecordingContext(
+      headerViewport: viewport, headerRequest: request, raycastOptions: options.raycastOptions,
+      arcore: header.platform == .arcore ? header.arcore : nil)
+    do {
+      context.vision = try SimulatedVisionOutputs.HeaderContext(header: header)
+    } catch let error as InputFileError {
+      throw error.located(file: source.file)
+    }
+    self.context = context
   }
 
   /// The recording's header: Vision settings, viewport, truth and unknown members.

@@ -4,10 +4,10 @@ import SpatialMath
 /// `arsim arcore`: ARCore's conventions on the command line; `arsim arcore transform` is
 /// ARCore's `Frame.transformCoordinates2d`.
 enum ArcoreCommand {
-  /// A rotation in degrees that is a whole number of quarter turns: 0, 90, 180 or 270.
+  /// A rotation in degrees that is a whole number of quarter turns (`ARCore.rightAngleDegrees`).
   struct QuarterTurnDegrees: ExpressibleByArgument {
     let degrees: Int
-    static var allValueStrings: [String] { ["0", "90", "180", "270"] }
+    static var allValueStrings: [String] { ARCore.rightAngleDegrees.map(String.init) }
     var argumentDescription: String { "\(degrees)" }
 
     init(degrees: Int) { self.degrees = degrees }
@@ -98,17 +98,16 @@ enum ArcoreCommand {
     // The declared values are exactly the four quarter turns.
     let surface = ARCore.SurfaceRotation(degrees: parsed.value(rotation).degrees) ?? .rotation0
     let texture = parsed.value(textureSize)
-    guard
-      let geometry = ARCore.DisplayGeometry(
-        rotation: surface, widthPixels: Int(view.width), heightPixels: Int(view.height)),
-      let mapping = ARCore.CoordinateMapping(
+    do {
+      let geometry = try ARCore.DisplayGeometry(
+        rotation: surface, widthPixels: Int(view.width), heightPixels: Int(view.height))
+      return try ARCore.CoordinateMapping(
         displayGeometry: geometry, textureSize: texture,
         imageSize: parsed.value(imageSize) ?? texture,
         sensorOrientationDegrees: parsed.value(sensorOrientation).degrees)
-    else {
-      throw .usage("option --display: the sizes give no coordinate mapping")
+    } catch {
+      throw .usage("option --display: \(error.description)")
     }
-    return mapping
   }
 }
 

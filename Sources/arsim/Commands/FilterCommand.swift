@@ -30,58 +30,16 @@ enum FilterCommand {
   static let csv = Flag(
     "csv", help: "Read CSV lines t,x,y,z (an optional header line) instead of JSON.")
 
-  /// One filter's parameters: options whose text `AnyPositionFilter(name:parameters:)` reads.
-  static func parameter(_ name: String, _ valueName: String, _ help: String) -> Option<String?> {
-    Option<String?>(name, valueName: valueName, help: help)
-  }
-
-  /// The parameter groups, one per filter in `AnyPositionFilter.filterNames` order (a test holds
-  /// each group's names against `AnyPositionFilter.parameterNames(forFilter:)`).
-  static let parameterGroups: [(filter: String, title: String, options: [Option<String?>])] = [
-    (
-      "oneEuro", "ONE-EURO FILTER",
-      [
-        parameter("min-cutoff", "HZ", "Minimum cutoff frequency in Hz, > 0. Default: 1."),
-        parameter("beta", "PER_METRE", "Speed coefficient in 1/m, >= 0. Default: 0."),
-        parameter("d-cutoff", "HZ", "Cutoff of the derivative in Hz, > 0. Default: 1."),
-      ]
-    ),
-    (
-      "kalman", "KALMAN FILTER",
-      [
-        parameter(
-          "model", "velocity|position",
-          "Motion model: constant velocity or position. Default: velocity."),
-        parameter(
-          "process-noise", "Q",
-          "Process noise density, >= 0: m^2/s^3 for velocity (default 3e-6), m^2/s for position "
-            + "(default 1e-6)."),
-        parameter(
-          "measurement-std", "METRES", "Measurement standard deviation, > 0. Default: 0.003."),
-        parameter(
-          "gate", "CHI2|off",
-          "Outlier gate: chi-square threshold with 3 degrees of freedom, or off. Default: 16.27 "
-            + "(99.9 %)."),
-        parameter(
-          "reanchor", "COUNT",
-          "Consistent rejections that restart the filter; 0 disables. Default: 3."),
-        parameter(
-          "initial-speed-std", "M_PER_S",
-          "Initial speed standard deviation (velocity model only), >= 0. Default: 0.01."),
-      ]
-    ),
-    (
-      "exponential", "EXPONENTIAL FILTER",
-      [parameter("time-constant", "SECONDS", "Time constant in seconds, > 0. Default: 0.1.")]
-    ),
-    (
-      "median", "MOVING MEDIAN FILTER",
-      [
-        parameter("window", "SECONDS", "Window length in seconds, > 0. Default: 0.2."),
-        parameter("max-samples", "COUNT", "Most samples in the window, >= 1. Default: 64."),
-      ]
-    ),
-  ]
+  /// The parameter groups, one per entry of the filter registry (`PositionFilterKind.all`, in
+  /// its order): each parameter's name, value name and help line come from its entry, so a
+  /// filter added to the registry appears here, in the help and in the completion scripts.
+  static let parameterGroups: [(filter: String, title: String, options: [Option<String?>])] =
+    PositionFilterKind.all.map { kind in
+      (
+        kind.name, kind.title.uppercased(),
+        kind.parameters.map { Option<String?>($0.name, valueName: $0.valueName, help: $0.help) }
+      )
+    }
 
   static let spec = CommandSpec(
     name: "filter", summary: "Smooth a logged position stream (tune filters on your logs).",

@@ -14,8 +14,11 @@ enum ReplayCommand {
       + "spreadMeters, projection: visible | offScreen | behindCamera).")
   static let report = Option<String?>(
     "report", valueName: "FILE", completion: .outputFile,
-    help: "Write one self-contained HTML page: the metrics, the markers and, per marker, plots "
-      + "of the error vs truth and the frame-to-frame motion (mm) over time.")
+    help: "Write one self-contained HTML page, overview first: the headline metrics, a chart of "
+      + "the shown markers' error and the markers per tracker state over time with the scene's "
+      + "events (tracking jumps and losses, plane anchors added and removed), the scene from "
+      + "above and the last frame; then the metrics, the shown markers (linked) and, per shown "
+      + "marker, its error vs truth and frame-to-frame motion (mm).")
   static let threads = Option<Int>(
     "threads", valueName: "N", default: 1, in: 1...256,
     help: "Threads for the per-frame placement work.")
@@ -67,22 +70,23 @@ enum ReplayCommand {
       var writer = try outPath.map { try LineWriter(path: $0) }
       var progress = context.progress("replay", unit: "frames")
       let total = source.frameCount
-      var tracks = MarkerTrackHistory.Recorder()
-      let result = try engine.run(
-        &source,
-        onFrame: { frame in
-          try writer?.write(frame.jsonValue)
-          if reportPath != nil { tracks.add(frame) }
-        },
-        onProgress: { progress.update(done: $0, total: total) })
-      progress.finish()
-      try writer?.close()
+      let result: ReplayReport
       if let reportPath {
+        // The same replay, capturing the pictures' data as it goes.
+        let capture = try ReplayCapture(
+          engine: engine, source: &source, onFrame: { try writer?.write($0.jsonValue) },
+          onProgress: { progress.update(done: $0, total: total) })
+        progress.finish()
+        try writer?.close()
+        result = capture.report
         let title = path == "-" ? "standard input" : URL(fileURLWithPath: path).lastPathComponent
-        let page = ReplayHTMLReport(
-          title: title, report: result, tracks: tracks.histories,
-          truthObjects: source.header.truth?.objects ?? [])
-        try OutputFile.write(page.html, to: reportPath)
+        try OutputFile.write(ReplayHTMLReport(title: title, capture: capture).html, to: reportPath)
+      } else {
+        result = try engine.run(
+          &source, onFrame: { try writer?.write($0.jsonValue) },
+          onProgress: { progress.update(done: $0, total: total) })
+        progress.finish()
+        try writer?.close()
       }
       if parsed.flag(json) {
         return String(decoding: try JSONWriter.bytes(of: result.jsonValue), as: UTF8.self)

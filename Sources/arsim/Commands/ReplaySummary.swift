@@ -17,12 +17,13 @@ enum ReplaySummary {
     lines += skippedFrameLines(of: report)
     let p = report.placement
     let attempts = settings.placement.attempts
-    let placed = p.placedByAttempt.enumerated().map { index, count in
+    var placed = p.placedByAttempt.enumerated().map { index, count in
       let name =
         index < attempts.count
         ? "\(attempts[index].target.name)/\(attempts[index].alignment.name)" : "attempt \(index)"
       return "\(name) \(count)"
     }
+    if let arcore = p.placedByARCoreHitTest { placed.append("ARCore hitTest \(arcore)") }
     let failed = zip(PlacementFailure.allCases, p.failures).map { "\($0.rawValue) \($1)" }
     lines.append(
       "detections \(p.detectionCount); placed: \(placed.isEmpty ? "none" : placed.joined(separator: ", "))"
@@ -62,9 +63,8 @@ enum ReplaySummary {
     lines.append(
       "  placement error RMS \(opt(metrics.placementErrorRMSMillimeters, fixed1)) mm (max \(opt(metrics.placementErrorMaxMillimeters, fixed1)))  jitter RMS \(opt(metrics.jitterRMSMillimeters, fixed2)) mm  reprojection RMS \(opt(metrics.reprojectionErrorRMSPixels, fixed1)) px"
     )
-    let first = metrics.timeToFirstConfirmed.map {
-      "\(TerminalText.escaped($0.id)) \(opt($0.seconds, fixed3))"
-    }
+    let first = metrics.timeToFirstConfirmed.sorted { NaturalOrder.precedes($0.id, $1.id) }
+      .map { "\(TerminalText.escaped($0.id)) \(opt($0.seconds, fixed3))" }
     lines.append("  time to first confirmed (s): \(first.joined(separator: ", "))")
     lines.append(
       "  missed objects \(metrics.missedObjectCount), false markers at the end \(metrics.falseMarkerCount)"

@@ -12,11 +12,10 @@ struct ARCoreCoordinateMappingTests {
     texture: Size = Size(width: 1920, height: 1080),
     image: Size? = nil
   ) throws -> ARCore.CoordinateMapping {
-    let geometry = try #require(
-      ARCore.DisplayGeometry(rotation: rotation, widthPixels: display.0, heightPixels: display.1))
-    return try #require(
-      ARCore.CoordinateMapping(
-        displayGeometry: geometry, textureSize: texture, imageSize: image ?? texture))
+    let geometry = try ARCore.DisplayGeometry(
+      rotation: rotation, widthPixels: display.0, heightPixels: display.1)
+    return try ARCore.CoordinateMapping(
+      displayGeometry: geometry, textureSize: texture, imageSize: image ?? texture)
   }
 
   static func map(
@@ -144,6 +143,8 @@ struct ARCoreCoordinateMappingTests {
     #expect(ARCore.Coordinates2d.allCases.map(\.cValue) == [0, 1, 2, 3, 6, 7, 8])
     #expect(ARCore.SurfaceRotation(degrees: 270)?.name == "ROTATION_270")
     #expect(ARCore.SurfaceRotation(degrees: 45) == nil)
-    #expect(ARCore.DisplayGeometry(rotation: .rotation0, widthPixels: 0, heightPixels: 5) == nil)
+    #expect(throws: ARCoreError.viewSizeNotPositive(width: 0, height: 5)) {
+      try ARCore.DisplayGeometry(rotation: .rotation0, widthPixels: 0, heightPixels: 5)
+    }
   }
 }

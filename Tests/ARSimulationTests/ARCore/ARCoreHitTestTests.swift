@@ -9,35 +9,31 @@ import Testing
 @Suite("ARCore hit tests")
 struct ARCoreHitTestTests {
   static func camera(tracking: ARCore.TrackingState = .tracking) throws -> ARCore.Camera {
-    let k = try #require(
-      ARCore.CameraIntrinsics(
-        focalLengthPixels: SIMD2(500, 500), principalPointPixels: SIMD2(319.5, 239.5),
-        imageDimensions: Size(width: 640, height: 480)))
-    return try #require(
-      ARCore.Camera(
-        pose: .identity, imageIntrinsics: k, textureIntrinsics: k, trackingState: tracking))
+    let k = try ARCore.CameraIntrinsics(
+      focalLengthPixels: SIMD2(500, 500), principalPointPixels: SIMD2(319.5, 239.5),
+      imageDimensions: Size(width: 640, height: 480))
+    return try ARCore.Camera(
+      pose: .identity, imageIntrinsics: k, textureIntrinsics: k, trackingState: tracking)
   }
 
   /// A 2 m square upward-facing floor at height `y`, centred at (0, y, -2).
   static func floor(y: Float = -1, id: String = "floor") throws -> ARCore.Plane {
-    try #require(
-      ARCore.Plane(
-        identifier: id, type: .horizontalUpwardFacing,
-        centerPose: ARCore.Pose(translation: SIMD3(0, y, -2), rotation: .identity), extentX: 2,
-        extentZ: 2, polygon: [SIMD2(-1, -1), SIMD2(1, -1), SIMD2(1, 1), SIMD2(-1, 1)]))
+    try ARCore.Plane(
+      identifier: id, type: .horizontalUpwardFacing,
+      centerPose: ARCore.Pose(translation: SIMD3(0, y, -2), rotation: .identity), extentX: 2,
+      extentZ: 2, polygon: [SIMD2(-1, -1), SIMD2(1, -1), SIMD2(1, 1), SIMD2(-1, 1)])
   }
 
   /// A 2 m square wall facing +z at z = -3, centred at (0, -0.5, -3): local y -> world +z,
   /// local z -> world -y (+90° about x).
   static func wall() throws -> ARCore.Plane {
-    try #require(
-      ARCore.Plane(
-        identifier: "wall", type: .vertical,
-        centerPose: ARCore.Pose(
-          translation: SIMD3(0, -0.5, -3),
-          rotation: Quaternion(angle: .degrees(90), axis: SIMD3(1, 0, 0))),
-        extentX: 2, extentZ: 2,
-        polygon: [SIMD2(-1, -1), SIMD2(1, -1), SIMD2(1, 1), SIMD2(-1, 1)]))
+    try ARCore.Plane(
+      identifier: "wall", type: .vertical,
+      centerPose: ARCore.Pose(
+        translation: SIMD3(0, -0.5, -3),
+        rotation: Quaternion(angle: .degrees(90), axis: SIMD3(1, 0, 0))),
+      extentX: 2, extentZ: 2,
+      polygon: [SIMD2(-1, -1), SIMD2(1, -1), SIMD2(1, 1), SIMD2(-1, 1)])
   }
 
   static func frame(
@@ -45,15 +41,14 @@ struct ARCoreHitTestTests {
     tracking: ARCore.TrackingState = .tracking, options: ARCore.HitTestOptions = .default,
     instantPlacement: ARCore.Frame.InstantPlacementMode = .disabled
   ) throws -> ARCore.Frame {
-    let geometry = try #require(
-      ARCore.DisplayGeometry(rotation: .rotation90, widthPixels: 640, heightPixels: 480))
-    let cloud = try #require(
-      ARCore.PointCloud(points: points, identifiers: points.indices.map { UInt64($0 + 1) }))
-    return try #require(
-      ARCore.Frame(
-        timestampNanoseconds: 0, camera: try camera(tracking: tracking), displayGeometry: geometry,
-        planes: planes, pointCloud: cloud, instantPlacementMode: instantPlacement,
-        hitTestOptions: options))
+    let geometry = try ARCore.DisplayGeometry(
+      rotation: .rotation90, widthPixels: 640, heightPixels: 480)
+    let cloud = try ARCore.PointCloud(
+      points: points, identifiers: points.indices.map { UInt64($0 + 1) })
+    return try ARCore.Frame(
+      timestampNanoseconds: 0, camera: try camera(tracking: tracking), displayGeometry: geometry,
+      planes: planes, pointCloud: cloud, instantPlacementMode: instantPlacement,
+      hitTestOptions: options)
   }
 
   @Test("Floor and wall: sorted by distance, hit poses as ARCore defines them")
@@ -105,10 +100,9 @@ struct ARCoreHitTestTests {
 
   @Test("Extents and polygon differ: a triangle in a 2 m square")
   func extentsVersusPolygon() throws {
-    let triangle = try #require(
-      ARCore.Plane(
-        identifier: "t", type: .horizontalUpwardFacing, centerPose: .identity, extentX: 2,
-        extentZ: 2, polygon: [SIMD2(-1, -1), SIMD2(1, -1), SIMD2(-1, 1)]))
+    let triangle = try ARCore.Plane(
+      identifier: "t", type: .horizontalUpwardFacing, centerPose: .identity, extentX: 2,
+      extentZ: 2, polygon: [SIMD2(-1, -1), SIMD2(1, -1), SIMD2(-1, 1)])
     let corner = ARCore.Pose(translation: SIMD3(0.9, 0.3, 0.9), rotation: .identity)
     #expect(triangle.isPoseInExtents(corner))
     #expect(!triangle.isPoseInPolygon(corner))
@@ -136,14 +130,12 @@ struct ARCoreHitTestTests {
     #expect(
       try Self.frame(planes: [try Self.floor()], tracking: .paused).hitTest(x: 320, y: 440).isEmpty)
     let f = try Self.floor()
-    let subsumed = try #require(
-      ARCore.Plane(
-        identifier: "old", type: f.type, centerPose: f.centerPose, extentX: 2, extentZ: 2,
-        polygon: f.polygon, subsumedBy: "floor"))
-    let paused = try #require(
-      ARCore.Plane(
-        identifier: "p", type: f.type, centerPose: f.centerPose, extentX: 2, extentZ: 2,
-        polygon: f.polygon, trackingState: .paused))
+    let subsumed = try ARCore.Plane(
+      identifier: "old", type: f.type, centerPose: f.centerPose, extentX: 2, extentZ: 2,
+      polygon: f.polygon, subsumedBy: "floor")
+    let paused = try ARCore.Plane(
+      identifier: "p", type: f.type, centerPose: f.centerPose, extentX: 2, extentZ: 2,
+      polygon: f.polygon, trackingState: .paused)
     #expect(try Self.frame(planes: [subsumed, paused]).hitTest(x: 320, y: 440).isEmpty)
   }
 
@@ -163,8 +155,12 @@ struct ARCoreHitTestTests {
     }
     #expect(point.identifier == 3)
     #expect(point.orientationMode == .initializedToIdentity)
-    #expect(hit.hitPose.translation == SIMD3(0.05, -0.8, -2))
-    #expect(abs(hit.distance - (4.6425 as Float).squareRoot()) < 1e-5)
+    // On the ray, nearest to the point: t = (0.05, -0.8, -2)·d with d = (0, -0.4, -1)/√1.16 is
+    // 2.32/√1.16, so the hit is 2.32/1.16 (0, -0.4, -1) = (0, -0.8, -2), √4.64 from the camera.
+    #expect(hit.hitPose.translation.isApproximatelyEqual(to: SIMD3(0, -0.8, -2), tolerance: 1e-6))
+    #expect(abs(hit.distance - (4.64 as Float).squareRoot()) < 1e-5)
+    // The trackable itself is at the point.
+    #expect(point.pose.translation == SIMD3(0.05, -0.8, -2))
     // +y up, +x perpendicular to the ray and to the right, +z towards the camera.
     #expect(hit.hitPose.xAxis.isApproximatelyEqual(to: SIMD3(1, 0, 0), tolerance: 1e-6))
     #expect(hit.hitPose.yAxis.isApproximatelyEqual(to: SIMD3(0, 1, 0), tolerance: 1e-6))
@@ -192,7 +188,15 @@ struct ARCoreHitTestTests {
     #expect(hit.hitPose.yAxis.isApproximatelyEqual(to: SIMD3(0, 0, 1), tolerance: 1e-5))
     #expect(hit.hitPose.xAxis.isApproximatelyEqual(to: SIMD3(-1, 0, 0), tolerance: 1e-5))
     #expect(hit.hitPose.zAxis.isApproximatelyEqual(to: SIMD3(0, 1, 0), tolerance: 1e-5))
-    #expect(point.pose == hit.hitPose)
+    // On the ray where it meets the wall z = -2: (0, -0.8, -2); the trackable keeps its point and
+    // the hit's orientation.
+    #expect(hit.hitPose.translation.isApproximatelyEqual(to: SIMD3(0, -0.8, -2), tolerance: 1e-5))
+    #expect(point.pose.rotationQuaternion == hit.hitPose.rotationQuaternion)
+    var atPoint = ARCore.HitTestOptions()
+    atPoint.pointHitPosition = .atPoint
+    let pointHit = try #require(
+      try Self.frame(points: points, options: atPoint).hitTest(x: 320, y: 440).first)
+    #expect(pointHit.hitPose.translation == point.pose.translation)
   }
 
   @Test("hitTest(ray): any origin, unnormalized direction, distances from the camera")
@@ -210,7 +214,7 @@ struct ARCoreHitTestTests {
 
   @Test("Planes and points together come out nearest first")
   func mixedOrder() throws {
-    // The point (0.05, -0.8, -2) at distance 2.155 is nearer than the floor hit at 2.693.
+    // The point's hit (0, -0.8, -2) at distance 2.154 is nearer than the floor hit at 2.693.
     let hits = try Self.frame(planes: [try Self.floor()], points: [SIMD3(0.05, -0.8, -2)])
       .hitTest(x: 320, y: 440)
     #expect(hits.count == 2)

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Display transform")
 struct DisplayTransformTests {
-  @Test("Same aspect ratio: the transform is the pure rotation of DESIGN §3.2")
+  @Test("Same aspect ratio: the transform is the pure rotation of the Coordinate Spaces article")
   func pureRotations() throws {
     // A 1920x1440 image on a viewport with the rotated image's aspect ratio needs no crop, so
     // kx = ky = 1 and the transform is exactly the rotation formula.
@@ -21,6 +21,37 @@ struct DisplayTransformTests {
         imageResolution: image, orientation: orientation, viewportSize: viewport)
       #expect(p.applying(t).isApproximatelyEqual(to: want, tolerance: 1e-12), "\(orientation)")
     }
+  }
+
+  /// landscapeLeft and portraitUpsideDown with an aspect-fill crop, by hand. 1920x1440 on an
+  /// 844x390 landscape view: θ = 180°, the rotated size is 1920x1440, s = max(844/1920,
+  /// 390/1440) = 844/1920, kx = s·1920/844 = 1, ky = s·1440/390 = 211/130. The point (0.1, 0.3)
+  /// turns to (0.9, 0.7), then x' = 0.9, y' = (0.7 - 0.5)·211/130 + 0.5 = 0.824615...
+  /// On a 390x844 view upside down: θ = 270°, rotated size 1440x1920, s = 844/1920,
+  /// kx = s·1440/390 = 211/130, ky = 1; (0.1, 0.3) turns to (y, 1 - x) = (0.3, 0.9), then
+  /// x' = (0.3 - 0.5)·211/130 + 0.5 = 0.175385..., y' = 0.9.
+  @Test("landscapeLeft and portraitUpsideDown with a crop, by hand")
+  func croppedLandscapeLeftAndUpsideDown() throws {
+    let image = Size(width: 1920, height: 1440)
+    let k = 211.0 / 130.0
+    let p = Point(x: 0.1, y: 0.3)
+    let left = try AffineTransform2D.displayTransform(
+      imageResolution: image, orientation: .landscapeLeft,
+      viewportSize: Size(width: 844, height: 390))
+    #expect(
+      p.applying(left).isApproximatelyEqual(
+        to: Point(x: 0.9, y: 0.2 * k + 0.5), tolerance: 1e-12))
+    // The image's centre stays the view's centre; its top edge (y = 0) maps below the view.
+    #expect(
+      Point(x: 0.5, y: 0.5).applying(left).isApproximatelyEqual(
+        to: Point(x: 0.5, y: 0.5), tolerance: 1e-12))
+    #expect(abs(Point(x: 0.5, y: 0).applying(left).y - (0.5 * k + 0.5)) < 1e-12)
+    let upsideDown = try AffineTransform2D.displayTransform(
+      imageResolution: image, orientation: .portraitUpsideDown,
+      viewportSize: Size(width: 390, height: 844))
+    #expect(
+      p.applying(upsideDown).isApproximatelyEqual(
+        to: Point(x: -0.2 * k + 0.5, y: 0.9), tolerance: 1e-12))
   }
 
   @Test("Portrait 1920x1440 on 375x812 shows about 886.7 image rows across the width")
@@ -157,6 +188,31 @@ struct PreviewLayerGeometryTests {
       fromMetadataOutputRect: Rect(x: 0.25, y: 0.5, width: 0.5, height: 0.25))
     #expect(
       r.isApproximatelyEqual(to: Rect(x: 250, y: 500, width: 500, height: 250), tolerance: 1e-9))
+  }
+
+  /// Portrait layers, by hand: 1920x1080 content turned 90° clockwise is 1080x1920. The
+  /// metadata rect (0, 0, 0.5, 0.25) turns with (x, y) -> (1 - y, x) to x 0.75...1, y 0...0.5.
+  /// resizeAspectFill on 390x844: s = max(390/1080, 844/1920) = 844/1920, content 474.75 x 844
+  /// at x = (390 - 474.75)/2 = -42.375, so the rect is x = -42.375 + 0.75·474.75 = 313.6875,
+  /// width 0.25·474.75 = 118.6875, y 0, height 422. resizeAspect: s = 390/1080, content
+  /// 390 x 693.33 at y = (844 - 693.33)/2 = 75.33, so x = 292.5, width 97.5, y = 75.33,
+  /// height 346.67. resize: content 390 x 844, so x = 292.5, width 97.5, y 0, height 422.
+  @Test(
+    "Portrait layers for each gravity, by hand",
+    arguments: [
+      (VideoGravity.resizeAspectFill, Rect(x: 313.6875, y: 0, width: 118.6875, height: 422)),
+      (
+        .resizeAspect,
+        Rect(x: 292.5, y: (844 - 1920 * 390 / 1080.0) / 2, width: 97.5, height: 960 * 390 / 1080.0)
+      ),
+      (.resize, Rect(x: 292.5, y: 0, width: 97.5, height: 422)),
+    ])
+  func portraitByHand(gravity: VideoGravity, expected: Rect) throws {
+    let g = try PreviewLayerGeometry(
+      imageResolution: image, layerSize: Size(width: 390, height: 844), videoGravity: gravity,
+      orientation: .portrait)
+    let r = g.layerRectConverted(fromMetadataOutputRect: Rect(x: 0, y: 0, width: 0.5, height: 0.25))
+    #expect(r.isApproximatelyEqual(to: expected, tolerance: 1e-9), "\(gravity): \(r)")
   }
 
   @Test(

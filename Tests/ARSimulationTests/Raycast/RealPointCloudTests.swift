@@ -1,36 +1,17 @@
 import Foundation
 import SpatialMath
 import Testing
+import _TestSupport
 
 @testable import ARSimulation
 
-/// The real ARKit recording (iPhone XS, 14,644 accumulated feature points and 2,762 camera poses)
-/// in `../shared/data/arkit-data-logger/` relative to the package root (read-only).
+/// The real ARKit recording (iPhone XS, 14,644 accumulated feature points and 2,762 camera poses),
+/// found through `RealData` (missing data fails the test unless ARSIM_ALLOW_MISSING_REAL_DATA=1).
 enum RealRecording {
-  /// The data directory: `<package root>/../shared/data/arkit-data-logger`, or, for a git worktree
-  /// one level deeper (`/work/wt/NAME`), `<package root>/../../shared/...`; `nil` when neither has
-  /// the point cloud.
-  static let directory: URL? = {
-    // #filePath is <root>/Tests/ARSimulationTests/Raycast/RealPointCloudTests.swift.
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    for up in ["..", "../.."] {
-      let dir = root.appendingPathComponent(up).appendingPathComponent(
-        "shared/data/arkit-data-logger")
-      if FileManager.default.fileExists(
-        atPath: dir.appendingPathComponent("ARKit_point_cloud.txt").path)
-      {
-        return dir.standardizedFileURL
-      }
-    }
-    return nil
-  }()
-
-  static var isAvailable: Bool { directory != nil }
 
   /// Rows of whitespace-separated numbers, skipping `#` header lines.
   static func rows(_ file: String) throws -> [[Float]] {
-    let url = try #require(directory).appendingPathComponent(file)
+    let url = try RealData.requireDirectory().appendingPathComponent(file)
     let text = try String(contentsOf: url, encoding: .utf8)
     return text.split(separator: "\n").compactMap { line in
       if line.hasPrefix("#") { return nil }
@@ -57,8 +38,7 @@ enum RealRecording {
 }
 
 @Suite struct RealPointCloudTests {
-  @Test(
-    .enabled(if: RealRecording.isAvailable, "ARKit_point_cloud.txt not found next to the package"))
+  @Test(.enabled(if: RealData.testsRun, "real data missing and ARSIM_ALLOW_MISSING_REAL_DATA=1"))
   func raysAtDenseRegionsHitNearThePointsAndRaysIntoEmptySpaceMiss() throws {
     let points = try RealRecording.points()
     #expect(points.count == 14_644)

@@ -4,7 +4,7 @@ import Testing
 @testable import ARSimulation
 
 @Suite struct ViewportFrameTests {
-  /// BENCHMARKS.md's camera: 1920x1440, fx = fy = 1445, ARKit principal point (959.5, 719.5) —
+  /// The benchmark workload's camera (`RaycastWorkload`): 1920x1440, fx = fy = 1445, ARKit principal point (959.5, 719.5) —
   /// the continuous image point (960, 720), the image centre — at the origin looking down -z; a
   /// wall anchor facing +z at z = -2.
   static func frame(_ orientation: InterfaceOrientation, viewport: Size) throws -> ViewportFrame {

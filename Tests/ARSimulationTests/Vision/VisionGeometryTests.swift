@@ -61,7 +61,7 @@ struct VisionGeometryTests {
   }
 
   @Test(
-    "Orientation maps stored to oriented coordinates as DESIGN §3.3 lists",
+    "Orientation maps stored to oriented coordinates as the Coordinate Spaces article lists",
     arguments: [
       (ImageOrientation.up, Point(x: 0.1, y: 0.2)), (.upMirrored, Point(x: 0.9, y: 0.2)),
       (.down, Point(x: 0.9, y: 0.8)), (.downMirrored, Point(x: 0.1, y: 0.8)),
@@ -109,6 +109,44 @@ struct VisionGeometryTests {
     #expect(
       g.imageNormalizedPoint(forVisionPoint: Point(x: 0.25, y: 0.75))
         .isApproximatelyEqual(to: Point(x: 0.75, y: 0.25), tolerance: 1e-12))
+  }
+
+  /// `.right` with `scaleFitRotate90CCW`, 1920x1440 image, 416x416 model, by hand. The oriented
+  /// image is 1440 wide and 1920 tall; turned 90° counter-clockwise it is 1920 x 1440, and
+  /// scaleFit gives s = min(416/1920, 416/1440) = 416/1920: it fills the model's width and
+  /// 1440/1920 = 3/4 of its height, centred (padding 1/8 above and below).
+  /// Vision (0.25, 0.75) -> model top-left (0.25, 0.25) -> turned region (0.25, (0.25 - 1/8) /
+  /// (3/4)) = (0.25, 1/6) -> unturned (1 - 1/6, 0.25) = (5/6, 0.25) (the inverse of
+  /// (x, y) -> (y, 1 - x)) -> `.right` stores oriented (1 - y, x), so the image point is
+  /// (x, y) = (0.25, 1 - 5/6) = (0.25, 1/6).
+  @Test("Rotate90CCW with scaleFit under .right, by hand")
+  func rotate90CCWScaleFitRight() throws {
+    let g = try geometry(
+      .right, .scaleFitRotate90CCW, model: Size(width: 416, height: 416),
+      image: Size(width: 1920, height: 1440))
+    #expect(
+      g.imageNormalizedPoint(forVisionPoint: Point(x: 0.25, y: 0.75))
+        .isApproximatelyEqual(to: Point(x: 0.25, y: 1.0 / 6), tolerance: 1e-12))
+    // The model's padding rows (model y < 1/8) lie outside the image: Vision (0.25, 1) is model
+    // (0.25, 0) -> turned region (0.25, (0 - 1/8)/(3/4)) = (0.25, -1/6) -> unturned (7/6, 0.25)
+    // -> image (0.25, 1 - 7/6) = (0.25, -1/6).
+    #expect(
+      g.imageNormalizedPoint(forVisionPoint: Point(x: 0.25, y: 1))
+        .isApproximatelyEqual(to: Point(x: 0.25, y: -1.0 / 6), tolerance: 1e-12))
+  }
+
+  /// `.left` with `scaleFillRotate90CCW`, by hand: Vision (0.25, 0.75) -> model top-left
+  /// (0.25, 0.25), unchanged by scaleFill -> unturned (1 - 0.25, 0.25) = (0.75, 0.25) ->
+  /// `.left` stores oriented (y, 1 - x), so the image point is (1 - 0.25, 0.75) = (0.75, 0.75).
+  /// A 1920x1440 image and a 300x200 model: scaleFill ignores both aspect ratios.
+  @Test("Rotate90CCW with scaleFill under .left, by hand")
+  func rotate90CCWScaleFillLeft() throws {
+    let g = try geometry(
+      .left, .scaleFillRotate90CCW, model: Size(width: 300, height: 200),
+      image: Size(width: 1920, height: 1440))
+    #expect(
+      g.imageNormalizedPoint(forVisionPoint: Point(x: 0.25, y: 0.75))
+        .isApproximatelyEqual(to: Point(x: 0.75, y: 0.75), tolerance: 1e-12))
   }
 
   @Test(

@@ -29,6 +29,25 @@ import Testing
     #expect(b.area == 0.5)
   }
 
+  /// Points on an edge whose coordinates are not exact in Float still count as inside. The
+  /// triangle (0.1, 0.7), (0.7, 0.1), (0.1, 0.1) in xz has the edge x + z = 0.8 between its first
+  /// two vertices; (0.4, 0.4), (0.3, 0.5) and (0.5, 0.3) lie on it. In Float, 0.1, 0.3, 0.4, 0.5
+  /// and 0.7 are rounded, and the edge's cross product for these points comes out about -1e-8 to
+  /// -3e-8 instead of 0; the edge tolerance (1e-6 of the edge's |ex| + |ez| = 1.2, so 1.2e-6)
+  /// keeps them inside. A point 1 mm outside the edge (x + z = 0.801) has a cross product of
+  /// about -6e-4 and stays outside.
+  @Test(arguments: [false, true])
+  func onEdgePointsNotExactInFloatAreInside(reversed: Bool) throws {
+    var vertices: [SIMD3<Float>] = [SIMD3(0.1, 0, 0.7), SIMD3(0.7, 0, 0.1), SIMD3(0.1, 0, 0.1)]
+    if reversed { vertices.reverse() }
+    let b = try PlaneBoundary(vertices: vertices)
+    for p in [SIMD3<Float>(0.4, 0, 0.4), SIMD3(0.3, 0, 0.5), SIMD3(0.5, 0, 0.3)] {
+      #expect(b.contains(localPoint: p), "\(p) reversed: \(reversed)")
+    }
+    #expect(!b.contains(localPoint: SIMD3(0.4005, 0, 0.4005)))
+    #expect(b.contains(localPoint: SIMD3(0.2, 0, 0.2)))
+  }
+
   @Test func areaOfRectangle() {
     #expect(
       try! PlaneBoundary(rectangleHalfWidth: 0.4, halfHeight: 0.15).area.isApproximatelyEqual(

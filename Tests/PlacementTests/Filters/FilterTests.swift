@@ -17,6 +17,31 @@ import Testing
     #expect(abs(Double(x2.x) - expected2) < 1e-6)
   }
 
+  /// beta > 0 with a derivative cutoff distinct from the minimum cutoff, by hand. The values are
+  /// chosen so that every time constant is round: fc_min = 1/π Hz, beta = 0.8/π, fc_d = 5/π Hz,
+  /// samples x = 0 at t = 0, x = 1 at t = 0.1 and t = 0.2 (Te = 0.1 s; y = z = 0).
+  ///
+  /// Step 1: dx = (1 - 0) / 0.1 = 10 (against the filtered previous value, 0). Derivative filter:
+  /// tau_d = 1/(2π · 5/π) = 0.1, alpha_d = 1/(1 + 0.1/0.1) = 1/2, so dx̂ = 0 + (10 - 0)/2 = 5.
+  /// Cutoff = 1/π + (0.8/π)·5 = 5/π Hz, tau = 0.1, alpha = 1/2: x̂ = 0 + (1 - 0)/2 = 0.5.
+  /// Step 2: dx = (1 - 0.5) / 0.1 = 5; dx̂ = 5 + (5 - 5)/2 = 5; cutoff 5/π again, alpha 1/2:
+  /// x̂ = 0.5 + (1 - 0.5)/2 = 0.75.
+  ///
+  /// The two classic mistakes give other values at step 1: the cutoff from the raw derivative
+  /// (1/π + 0.8/π·10 = 9/π Hz, tau = 1/18, alpha = 9/14) gives 0.642857; the derivative's alpha
+  /// from the minimum cutoff (tau = 0.5, alpha_d = 1/6, dx̂ = 5/3, cutoff 7/(3π), tau = 3/14,
+  /// alpha = 7/22) gives 0.318182.
+  @Test func speedAdaptiveCutoffByHand() throws {
+    var filter = try OneEuroFilter(
+      minCutoffHz: 1 / .pi, beta: 0.8 / .pi, derivativeCutoffHz: 5 / .pi)
+    #expect(filter.filter(SIMD3(0, 0, 0), timestampSeconds: 0) == SIMD3(0, 0, 0))
+    let x1 = try filtered(&filter, SIMD3(1, 0, 0), at: 0.1)
+    #expect(abs(Double(x1.x) - 0.5) < 1e-6, "x̂1 = \(x1.x)")
+    #expect(x1.y == 0 && x1.z == 0)
+    let x2 = try filtered(&filter, SIMD3(1, 0, 0), at: 0.2)
+    #expect(abs(Double(x2.x) - 0.75) < 1e-6, "x̂2 = \(x2.x)")
+  }
+
   /// beta > 0 raises the cutoff while the signal moves: the filter follows a step faster.
   @Test func speedCoefficientReducesLag() throws {
     var slow = try OneEuroFilter(minCutoffHz: 1, beta: 0)

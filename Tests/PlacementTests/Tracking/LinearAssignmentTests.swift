@@ -34,6 +34,16 @@ import Testing
     #expect(LinearAssignment.minimumCostAssignment(costs: [[1, 1], [1, 1]]) == [0, 1])
   }
 
+  /// Rows are placed in index order. `[[1, 1], [2, 2]]`: both assignments cost 3; row 0 takes
+  /// its cheapest column with the lowest index (0) and row 1 has no cheaper option than column 1.
+  /// `[[1, 0], [1, 0]]`: both assignments cost 1; row 0 takes column 1 (cost 0) first and keeps
+  /// it, because moving it would not lower the total; row 1 gets column 0.
+  @Test func equalCostAssignmentsKeepEarlierRowsChoices() {
+    #expect(LinearAssignment.minimumCostAssignment(costs: [[1, 1], [2, 2]]) == [0, 1])
+    #expect(LinearAssignment.minimumCostAssignment(costs: [[1, 0], [1, 0]]) == [1, 0])
+    #expect(LinearAssignment.minimumCostAssignment(costs: [[2, 1], [2, 1]]) == [1, 0])
+  }
+
   @Test func emptyAndRaggedInputs() {
     #expect(LinearAssignment.minimumCostAssignment(costs: []) == [])
     #expect(LinearAssignment.minimumCostAssignment(costs: [[1, 2], [1]]) == [nil, nil])

@@ -185,3 +185,51 @@ import Testing
     #expect(!configuration.isValid)
   }
 }
+
+/// The tracker's tie rules, on exact ties (symmetric positions whose Float distances are equal
+/// bit for bit). Expected values follow from the rules as documented on `MarkerTracker`.
+@Suite struct MarkerTrackerTieTests {
+  static let a = "a"
+  static func m(_ x: Float) -> MarkerMeasurement {
+    MarkerMeasurement(label: a, position: SIMD3(x, 0, 0))
+  }
+
+  /// One established marker at x = 0; then two frames each with measurements at x = +0.05 and
+  /// x = -0.05 (0.05 m from it: outside the 0.012 m gate, inside the 0.15 m re-anchoring
+  /// radius). The marker takes one piece of evidence per frame, the nearest; on the tie the
+  /// earlier measurement (+0.05) wins. Frame 3: evidence +0.05, and -0.05 starts tentative
+  /// marker 2. Frame 4: marker 2 is assigned -0.05 (distance 0); +0.05 is evidence again; two
+  /// consistent pieces (k = 2) re-anchor marker 1 at their mean, x = +0.05.
+  @Test func evidenceTieGoesToTheEarlierMeasurement() throws {
+    var tracker = try MarkerTrackerTests.tracker()
+    for i in 0..<3 { tracker.update(measurements: [Self.m(0)], timestampSeconds: Double(i) / 30) }
+    try #require(tracker.shownMarkers.map(\.id) == [1])
+    tracker.update(measurements: [Self.m(0.05), Self.m(-0.05)], timestampSeconds: 3.0 / 30)
+    let out = tracker.update(
+      measurements: [Self.m(0.05), Self.m(-0.05)], timestampSeconds: 4.0 / 30)
+    #expect(out.map(\.id) == [1, 2])
+    #expect(out.first?.position == SIMD3(0.05, 0, 0))
+    #expect(out.first?.state == .confirmed)
+    #expect(out.last?.position == SIMD3(-0.05, 0, 0))
+    #expect(out.last?.state == .tentative)
+    #expect(tracker.statistics.reanchorCount == 1)
+  }
+
+  /// Two established markers, 1 at x = -0.05 and 2 at x = +0.05; then two frames with one
+  /// measurement at x = 0, 0.05 m from both (outside both gates). It is evidence for one marker
+  /// only; on the tie the lower id (1) takes it, and after two frames marker 1 re-anchors at
+  /// x = 0 while marker 2 stays at +0.05.
+  @Test func candidateTieGoesToTheLowerId() throws {
+    var tracker = try MarkerTrackerTests.tracker()
+    for i in 0..<3 {
+      tracker.update(
+        measurements: [Self.m(-0.05), Self.m(0.05)], timestampSeconds: Double(i) / 30)
+    }
+    try #require(tracker.shownMarkers.map(\.id) == [1, 2])
+    tracker.update(measurements: [Self.m(0)], timestampSeconds: 3.0 / 30)
+    let out = tracker.update(measurements: [Self.m(0)], timestampSeconds: 4.0 / 30)
+    #expect(out.map(\.id) == [1, 2])
+    #expect(out.map(\.position) == [SIMD3(0, 0, 0), SIMD3(0.05, 0, 0)])
+    #expect(out.map(\.state) == [.confirmed, .coasting])
+  }
+}

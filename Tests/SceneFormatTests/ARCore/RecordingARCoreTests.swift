@@ -97,7 +97,7 @@ struct RecordingARCoreTests {
   @Test("ML Kit objects: the box centre (120, 70) of the CPU image is texel and view (240, 140)")
   func mlKit() throws {
     let recording = try Self.decode(Self.text())
-    let objects = recording.frames[0].mlKitObjects
+    let objects = try recording.frames[0].mlKitObjects
     #expect(objects.count == 1)
     let object = try #require(objects.first)
     #expect(object.trackingID == 4 && object.topLabel?.text == "hazard")

@@ -119,7 +119,7 @@ import _TestSupport
       error?.description == "scene.json:2:7: expected a member name in double quotes, got ']'")
   }
 
-  /// Each row breaks one rule of DESIGN §7 in frame 1 (or the header) of the base fixture.
+  /// Each row breaks one rule of the Recording Format article in frame 1 (or the header) of the base fixture.
   @Test(arguments: [
     (
       #""intrinsics":[1445,0"#, #""intrinsics":[0,0"#,

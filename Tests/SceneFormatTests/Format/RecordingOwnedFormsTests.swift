@@ -2,6 +2,7 @@ import ARSimulation
 import SceneFormat
 import SpatialMath
 import Testing
+import _TestSupport
 
 /// The format types own the JSON forms of planes, cameras and Vision settings; the domain types
 /// (`PlaneAnchor`, `Camera`, `VisionRequestSettings`) convert from them. These tests read the
@@ -204,5 +205,24 @@ import Testing
     bad.featurePoints = overflow
     let error = try #require(throws: InputFileError.self) { try bad.frameWorld() }
     #expect(error.jsonPath == "featurePoints.points[0]")
+  }
+}
+
+/// The sample in the Recording Format article is a valid recording, read strictly (every member
+/// it shows is one the format defines).
+@Suite struct RecordingFormatArticleTests {
+  @Test func theArticleSampleDecodesStrictly() throws {
+    let url = RecordingFixtures.packageRoot().appendingPathComponent(
+      "Sources/SceneFormat/SceneFormat.docc/RecordingFormat.md")
+    let text = try String(contentsOf: url, encoding: .utf8)
+    let members = try #require(text.range(of: "## Members"))
+    let start = try #require(text[members.upperBound...].range(of: "```json\n"))
+    let end = try #require(text[start.upperBound...].range(of: "```"))
+    let sample = String(text[start.upperBound..<end.lowerBound])
+    let recording = try Recording(json: JSONParser.parse(sample), strict: true)
+    #expect(recording.frames.count == 1)
+    let frame = try #require(recording.frames.first)
+    #expect(frame.camera.distortion == RecordingLensDistortion(k1: 0.02, k2: -0.01))
+    #expect(try frame.frameWorld().planeAnchors.map(\.identifier) == ["3F2A"])
   }
 }

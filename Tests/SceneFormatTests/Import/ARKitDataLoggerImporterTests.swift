@@ -6,27 +6,17 @@ import _TestSupport
 @testable import SceneFormat
 
 @Suite struct ARKitDataLoggerImporterTests {
-  /// `../shared/data/arkit-data-logger` from the package root (the main checkout sits beside
-  /// `shared/`); a git worktree one level deeper looks at `../../shared/...`.
-  static let dataDirectory: String = {
-    let candidates = ["../shared/data/arkit-data-logger", "../../shared/data/arkit-data-logger"].map
-    {
-      RecordingFixtures.packageRoot().appendingPathComponent($0).standardizedFileURL.path
-    }
-    return candidates.first {
-      FileManager.default.fileExists(atPath: $0 + "/" + ARKitDataLoggerImporter.poseFileName)
-    } ?? candidates[0]
-  }()
-  static let dataPresent = FileManager.default.fileExists(
-    atPath: dataDirectory + "/" + ARKitDataLoggerImporter.poseFileName)
+  /// The real logger session (`RealData`); a missing one fails these tests unless
+  /// ARSIM_ALLOW_MISSING_REAL_DATA=1.
+  static func dataDirectory() throws -> String { try RealData.requireDirectory().path }
 
   let importer = ARKitDataLoggerImporter(
     focalLengthPixels: SIMD2(1460, 1460), principalPointPixels: SIMD2(960, 720),
     imageResolution: Size(width: 1920, height: 1440))
 
-  @Test(.enabled(if: dataPresent, "real logger data not found at ../shared/data/arkit-data-logger"))
+  @Test(.enabled(if: RealData.testsRun, "real data missing and ARSIM_ALLOW_MISSING_REAL_DATA=1"))
   func importsTheRealLoggerSession() throws {
-    let recording = try importer.importRecording(directory: Self.dataDirectory)
+    let recording = try importer.importRecording(directory: try Self.dataDirectory())
     #expect(recording.frames.count == 2762)
     // First line: 105230574092166 ns.
     #expect(recording.frames[0].timestamp == 105230574092166.0 / 1e9)
@@ -55,9 +45,9 @@ import _TestSupport
     #expect(recording.frames.dropFirst().allSatisfy { $0.timestamp > 105230.5 })
   }
 
-  @Test(.enabled(if: dataPresent, "real logger data not found"))
+  @Test(.enabled(if: RealData.testsRun, "real data missing and ARSIM_ALLOW_MISSING_REAL_DATA=1"))
   func importedSessionRoundTripsThroughJSONLines() throws {
-    let recording = try importer.importRecording(directory: Self.dataDirectory)
+    let recording = try importer.importRecording(directory: try Self.dataDirectory())
     let directory = try RecordingFixtures.makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let path = directory.appendingPathComponent("logger.jsonl").path

@@ -165,7 +165,7 @@ struct ReplaySettingsTests {
        "matchThresholdMeters": 0.02}
       """
     let settings = try ReplaySettings(json: JSONParser.parse(text))
-    #expect(settings.filter == .exponential(try! ExponentialFilter(timeConstantSeconds: 0.2)))
+    #expect(settings.filter == AnyPositionFilter(try ExponentialFilter(timeConstantSeconds: 0.2)))
     #expect(settings.tracker.associationGateMeters == 0.015)
     #expect(settings.tracker.confirmationHitCount == 2 && settings.tracker.rigidLayout)
     #expect(

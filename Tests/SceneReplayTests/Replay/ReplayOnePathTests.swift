@@ -8,23 +8,45 @@ import Testing
 /// pins that path against a minimal loop written here without the session: recording frames ->
 /// domain camera, viewport and world -> `PlacementPipeline` -> `MarkerTracker`. Every frame's
 /// markers (ids, labels, positions, states) must be identical on every recording in Scenes/.
+/// A late detector result is placed with the frame of its image (`detectionsImageTimestamp`), and
+/// frames without a detector result leave the tracker as it was.
 @Suite struct ReplayOnePathTests {
-  /// The markers of every frame from the minimal loop.
+  /// The markers of every frame from the minimal loop (for an ARCore recording: recording frames
+  /// -> ARCore frames and ML Kit objects -> `ARCorePlacement` -> `MarkerTracker`).
   static func minimalLoop(_ recording: Recording, settings: ReplaySettings) throws
     -> [[TrackedMarker]]
   {
     let header = recording.header
+    if header.platform == .arcore {
+      let session = try #require(header.arcore)
+      let placement = ARCorePlacement(settings: settings.arcorePlacement)
+      var tracker = try MarkerTracker(
+        configuration: settings.tracker, filterPrototype: settings.filter)
+      return try recording.frames.map { frame in
+        let placements = placement.place(
+          try frame.mlKitObjects, in: try frame.arcoreFrame(session: session))
+        return tracker.update(
+          measurements: placements.compactMap(\.measurement), timestampSeconds: frame.timestamp)
+      }
+    }
     let request = try #require(header.vision).requestSettings()
     let headerViewport = try header.viewport?.simulatedViewport()
     let pipeline = PlacementPipeline(settings: settings.placement)
     var tracker = try MarkerTracker(
       configuration: settings.tracker, filterPrototype: settings.filter)
     var output: [[TrackedMarker]] = []
+    var viewFrames: [Double: ViewportFrame] = [:]
     for frame in recording.frames {
       let camera = try frame.simulatedCamera()
       var viewport = try #require(try frame.viewport?.simulatedViewport() ?? headerViewport)
       if let orientation = frame.interfaceOrientation {
         viewport = try Viewport(size: viewport.size, interfaceOrientation: orientation)
+      }
+      let view = ViewportFrame(camera: camera, viewport: viewport, world: try frame.frameWorld())
+      viewFrames[frame.timestamp] = view
+      guard frame.hasDetectorResult(detectorDeclared: header.detector != nil) else {
+        output.append(tracker.markers)
+        continue
       }
       let detections = frame.detections.map {
         Detection(
@@ -34,8 +56,7 @@ import Testing
           })
       }
       let placements = pipeline.place(
-        detections, request: request,
-        in: ViewportFrame(camera: camera, viewport: viewport, world: try frame.frameWorld()))
+        detections, request: request, in: viewFrames[frame.detectorImageTimestamp] ?? view)
       output.append(
         tracker.update(
           measurements: placements.compactMap(\.measurement), timestampSeconds: frame.timestamp))

@@ -129,6 +129,30 @@ import _TestSupport
     }
   }
 
+  /// The spec's jumps and loss intervals reach the header as truth events on the frames' clock
+  /// (the fixture starts at timestamp 5), in time order, jumps first at equal times.
+  @Test func trackingEventsOfTheSpecAreWrittenAsTruth() throws {
+    let text = SynthesisFixtures.wall(
+      replacing: "\"featurePoints\"",
+      with: """
+        "tracking": {"jumps": [{"time": 0.5, "offsetMeters": [0, 0.2, 0]}, {"time": 0.1, "offsetMeters": [0.01, 0, 0]}],
+                     "lossIntervals": [[0.5, 0.75], [0.2, 0.3]]},
+        "featurePoints"
+        """)
+    let recording = try Self.wallRecording(text)
+    #expect(
+      recording.header.truth?.events == [
+        .trackingJump(timestamp: 5.1, offsetMeters: SIMD3(0.01, 0, 0)),
+        .trackingLost(timestamp: 5.2, endTimestamp: 5.3),
+        .trackingJump(timestamp: 5.5, offsetMeters: SIMD3(0, 0.2, 0)),
+        .trackingLost(timestamp: 5.5, endTimestamp: 5.75),
+      ])
+    // A spec without tracking events writes no `events` member.
+    let plain = try Self.wallRecording()
+    #expect(plain.header.truth?.events == [])
+    #expect(!String(decoding: try plain.jsonBytes(), as: UTF8.self).contains("\"events\""))
+  }
+
   /// Under `.downMirrored` + scaleFill the Vision box has the numbers of the image-normalized
   /// top-left rect: oriented (x, 1 - y - h), then the flip back to lower-left gives y again.
   @Test func downMirroredScaleFillBoxesEqualImageRects() throws {

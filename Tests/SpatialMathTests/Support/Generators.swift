@@ -1,9 +1,14 @@
 import Foundation
 import SpatialMath
 
-/// Seeded generators of test inputs, built only from `TestSplitMix64` and closed forms (never from the
+/// Seeded generators of test inputs, built only from `SplitMix64` and closed forms (never from the
 /// code under test, except where a test says so).
-extension TestSplitMix64 {
+extension SplitMix64 {
+  /// A uniform `Float` in `range` (through `uniform` in `Double`).
+  mutating func float(_ range: ClosedRange<Float>) -> Float {
+    Float(uniform(Double(range.lowerBound)...Double(range.upperBound)))
+  }
+
   /// A vector with components uniform in `-r...r`.
   mutating func vector(_ r: Float = 10) -> SIMD3<Float> {
     SIMD3(float(-r...r), float(-r...r), float(-r...r))
@@ -38,7 +43,7 @@ extension TestSplitMix64 {
   mutating func wellConditioned3x3() -> Matrix3x3 {
     var c = [SIMD3<Float>](repeating: .zero, count: 3)
     for j in 0..<3 {
-      for i in 0..<3 { c[j][i] = i == j ? (unit() < 0.5 ? -3 : 3) : float(-1...1) }
+      for i in 0..<3 { c[j][i] = i == j ? (nextUnitDouble() < 0.5 ? -3 : 3) : float(-1...1) }
     }
     return Matrix3x3(c[0], c[1], c[2])
   }
@@ -47,7 +52,7 @@ extension TestSplitMix64 {
   mutating func wellConditioned4x4() -> Matrix4x4 {
     var c = [SIMD4<Float>](repeating: .zero, count: 4)
     for j in 0..<4 {
-      for i in 0..<4 { c[j][i] = i == j ? (unit() < 0.5 ? -4 : 4) : float(-1...1) }
+      for i in 0..<4 { c[j][i] = i == j ? (nextUnitDouble() < 0.5 ? -4 : 4) : float(-1...1) }
     }
     return Matrix4x4(c[0], c[1], c[2], c[3])
   }
@@ -70,3 +75,6 @@ func rodrigues(axis k: SIMD3<Double>, angleRadians theta: Double) -> Matrix3x3 {
 func closedFormQuaternion(axis k: SIMD3<Double>, angleRadians theta: Double) -> Quaternion {
   Quaternion(vector: SIMD4<Float>(SIMD4(k * sin(theta / 2), cos(theta / 2))))
 }
+
+/// The seeds that every property test runs with (printed in each failure message).
+let testSeeds: [UInt64] = [1, 2, 3, 42, 2024, 0xDEAD_BEEF, 0x1234_5678_9ABC_DEF0, 7_777_777]

@@ -1,0 +1,133 @@
+import ARSimulation
+
+/// One event of the scene that the recording's truth knows about and the frames alone cannot
+/// show: a sudden shift of the reported camera pose (a relocalization error) or an interval in
+/// which tracking was lost. A synthesized recording carries the events of its spec; pictures
+/// mark them on the time axis.
+///
+/// JSON: `{"kind": "trackingJump", "timestamp": t, "offsetMeters": [x, y, z]}` or
+/// `{"kind": "trackingLost", "timestamp": t0, "endTimestamp": t1}`. Timestamps are seconds on the
+/// frames' clock (`frames[i].timestamp`); a loss interval is half-open `[t0, t1)`.
+public struct RecordingTruthEvent: Sendable, Hashable {
+  /// What happened.
+  public enum Kind: CaseNameCodable, Hashable {
+    /// From `timestamp` on, the reported camera position is off by ``offsetMeters`` more than
+    /// before (world metres; jumps accumulate).
+    case trackingJump
+    /// From `timestamp` to ``endTimestamp`` tracking was lost (ARKit's `.limited` or
+    /// `.notAvailable`): the reported pose holds, no detections run.
+    case trackingLost
+
+    /// Decodes the case from its name.
+    public init(from decoder: any Decoder) throws { self = try Self.decodeByName(from: decoder) }
+    /// Encodes the case name.
+    public func encode(to encoder: any Encoder) throws { try encodeName(to: encoder) }
+
+    /// The name used in JSON.
+    public var name: String {
+      switch self {
+      case .trackingJump: "trackingJump"
+      case .trackingLost: "trackingLost"
+      }
+    }
+  }
+
+  /// What happened.
+  public var kind: Kind
+  /// When it happened (a loss: when it started), seconds on the frames' clock.
+  public var timestamp: Double
+  /// When a loss ended (exclusive), seconds; `nil` for a jump.
+  public var endTimestamp: Double?
+  /// The jump's world offset, metres; `nil` for a loss.
+  public var offsetMeters: SIMD3<Double>?
+  /// Members the format does not define, kept for re-writing.
+  public var extras: [String: JSONValue]
+
+  /// A jump of the reported camera position by `offsetMeters` (world metres) at `timestamp`.
+  public static func trackingJump(
+    timestamp: Double, offsetMeters: SIMD3<Double>
+  ) -> RecordingTruthEvent {
+    RecordingTruthEvent(
+      kind: .trackingJump, timestamp: timestamp, endTimestamp: nil, offsetMeters: offsetMeters,
+      extras: [:])
+  }
+
+  /// Tracking lost over `[timestamp, endTimestamp)`, seconds.
+  public static func trackingLost(timestamp: Double, endTimestamp: Double) -> RecordingTruthEvent {
+    RecordingTruthEvent(
+      kind: .trackingLost, timestamp: timestamp, endTimestamp: endTimestamp, offsetMeters: nil,
+      extras: [:])
+  }
+
+  /// Creates an event; call ``validate()`` to check it.
+  public init(
+    kind: Kind, timestamp: Double, endTimestamp: Double?, offsetMeters: SIMD3<Double>?,
+    extras: [String: JSONValue] = [:]
+  ) {
+    self.kind = kind
+    self.timestamp = timestamp
+    self.endTimestamp = endTimestamp
+    self.offsetMeters = offsetMeters
+    self.extras = extras
+  }
+
+  /// Checks a finite timestamp and the members of the kind: a finite offset for a jump, a finite
+  /// end after the start for a loss (and neither member where it does not belong).
+  ///
+  /// - Throws: ``InputFileError`` with a path relative to the event (`endTimestamp`).
+  public func validate() throws {
+    try RecordingValidation.requireFinite(timestamp, "timestamp")
+    switch kind {
+    case .trackingJump:
+      guard let offsetMeters else {
+        throw InputFileError(
+          .missingField, "a trackingJump needs \"offsetMeters\"", path: [.key("offsetMeters")])
+      }
+      do {
+        try RecordingValidation.requireFinite([offsetMeters.x, offsetMeters.y, offsetMeters.z])
+      } catch let error as InputFileError {
+        throw error.prefixed(.key("offsetMeters"))
+      }
+      if endTimestamp != nil {
+        throw InputFileError(
+          .invalidValue, "a trackingJump has no \"endTimestamp\"", path: [.key("endTimestamp")])
+      }
+    case .trackingLost:
+      guard let endTimestamp else {
+        throw InputFileError(
+          .missingField, "a trackingLost needs \"endTimestamp\"", path: [.key("endTimestamp")])
+      }
+      try RecordingValidation.requireFinite(endTimestamp, "endTimestamp")
+      guard endTimestamp > timestamp else {
+        throw InputFileError(
+          .invalidValue,
+          "must be after timestamp \(JSONWriter.text(of: timestamp)), got \(JSONWriter.text(of: endTimestamp))",
+          path: [.key("endTimestamp")])
+      }
+      if offsetMeters != nil {
+        throw InputFileError(
+          .invalidValue, "a trackingLost has no \"offsetMeters\"", path: [.key("offsetMeters")])
+      }
+    }
+  }
+
+  package init(json: JSONValue, strict: Bool) throws {
+    var object = try JSONObjectDecoder(json, strict: strict)
+    kind = try object.required("kind") { try $0.named(Kind.self, what: "event kind") }
+    timestamp = try object.required("timestamp") { try $0.number() }
+    endTimestamp = try object.optional("endTimestamp") { try $0.number() }
+    offsetMeters = try object.optional("offsetMeters") { try $0.vector3() }
+    extras = try object.extras()
+    try validate()
+  }
+
+  /// The JSON object (extras included; absent members not written).
+  public var jsonValue: JSONValue {
+    var members = extras
+    members["kind"] = .string(kind.name)
+    members["timestamp"] = .number(timestamp)
+    if let endTimestamp { members["endTimestamp"] = .number(endTimestamp) }
+    if let offsetMeters { members["offsetMeters"] = .vector3(offsetMeters) }
+    return .object(members)
+  }
+}

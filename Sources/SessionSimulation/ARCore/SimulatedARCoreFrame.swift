@@ -1,0 +1,62 @@
+import ARSimulation
+import Placement
+import SceneFormat
+import SpatialMath
+
+/// One frame of a ``SimulatedARCoreSession``, shaped like what an Android app gets each frame:
+/// ARCore's `Frame` (camera with CPU image and GPU texture intrinsics, display geometry, planes,
+/// point cloud, `transformCoordinates2d`, `hitTest`) and ML Kit's objects detected on its CPU
+/// image. The frame carries no ground truth.
+public struct SimulatedARCoreFrame: Sendable, Hashable {
+  /// The frame's 0-based index in the recording.
+  public let frameIndex: Int
+  /// Capture time in seconds (the recording's; `frame.timestampNanoseconds` is the same in ns).
+  public let timestamp: Double
+  /// ARCore's frame.
+  public let frame: ARCore.Frame
+  /// ML Kit's objects on this frame's CPU image (boxes in the upright image of each object's
+  /// `rotationDegrees`).
+  public let mlKitObjects: [ARCore.MLKitDetectedObject]
+  /// The identifiers of the planes added or updated since the previous frame the session handed
+  /// out (`Frame.getUpdatedTrackables(Plane.class)`), in frame order.
+  public internal(set) var updatedPlaneIdentifiers: [String]
+
+  /// Creates a frame (the session makes them; tests and tools may build one directly).
+  public init(
+    frameIndex: Int, timestamp: Double, frame: ARCore.Frame,
+    mlKitObjects: [ARCore.MLKitDetectedObject] = [], updatedPlaneIdentifiers: [String] = []
+  ) {
+    self.frameIndex = frameIndex
+    self.timestamp = timestamp
+    self.frame = frame
+    self.mlKitObjects = mlKitObjects
+    self.updatedPlaneIdentifiers = updatedPlaneIdentifiers
+  }
+
+  /// The ARCore frame of a recorded frame under the recording's ARCore settings.
+  ///
+  /// - Throws: `InputFileError` with a path relative to the frame.
+  static func converting(
+    _ recorded: RecordingFrame, frameIndex: Int, session: RecordingARCoreSession
+  ) throws -> SimulatedARCoreFrame {
+    SimulatedARCoreFrame(
+      frameIndex: frameIndex, timestamp: recorded.timestamp,
+      frame: try recorded.arcoreFrame(session: session), mlKitObjects: try recorded.mlKitObjects)
+  }
+
+  /// The ARKit viewport that shows what ARCore's view shows: the display geometry's view size
+  /// (pixels taken as points) in the interface orientation whose display rotation is the image
+  /// rotation θ (0° landscapeRight, 90° portrait, 180° landscapeLeft, 270° portraitUpsideDown).
+  /// ARCore's `VIEW_NORMALIZED` then equals ARKit's viewport-normalized coordinates of the same
+  /// texture, so replay and the harness decide visibility the same way on both platforms.
+  static func viewport(
+    for geometry: ARCore.DisplayGeometry, sensorOrientationDegrees: Int
+  ) -> Viewport {
+    let turns = geometry.imageRotationQuarterTurns(
+      sensorOrientationDegrees: sensorOrientationDegrees)
+    // A display geometry's size is whole pixels >= 1: a valid viewport size.
+    return Viewport(
+      unchecked: geometry.viewSize,
+      interfaceOrientation: InterfaceOrientation(quarterTurnsClockwise: turns))
+  }
+}
