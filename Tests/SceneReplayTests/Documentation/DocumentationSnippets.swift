@@ -85,8 +85,18 @@ enum DocumentationSnippets {
     document relativePath: String, testFile filePath: String,
     sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
+    try expectInSync(
+      document: relativePath, testFiles: [filePath], sourceLocation: sourceLocation)
+  }
+
+  /// Records an issue unless the document's Swift blocks equal the regions of the test files,
+  /// taken in the order given.
+  static func expectInSync(
+    document relativePath: String, testFiles filePaths: [String],
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
     let blocks = try swiftBlocks(ofDocument: relativePath)
-    let regions = try regions(ofTestFile: filePath)
+    let regions = try filePaths.flatMap { try regions(ofTestFile: $0) }
     #expect(!blocks.isEmpty, "\(relativePath) has no swift block", sourceLocation: sourceLocation)
     #expect(
       blocks.count == regions.count,
@@ -107,6 +117,7 @@ enum DocumentationSnippets {
   static let checkedDocuments: Set<String> = [
     "README.md",
     "Sources/ARSimulation/ARSimulation.docc/Errors.md",
+    "Sources/Placement/Placement.docc/Filters.md",
     "Sources/Placement/Placement.docc/ObservationToMarker.md",
     "Sources/SceneReplay/SceneReplay.docc/ReplayAndSweepsFromSwift.md",
     "Sources/SpatialMath/SpatialMath.docc/SpatialMath.md",

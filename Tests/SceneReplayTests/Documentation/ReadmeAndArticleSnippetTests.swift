@@ -5,12 +5,14 @@ import SpatialMath
 import Testing
 
 /// The Swift blocks of the README, the ARSimulation article "Errors, optionals and
-/// preconditions" and the SpatialMath landing page, compiled and run here with values worked out
+/// preconditions", the Placement article "Position Filters" and the SpatialMath landing page,
+/// compiled and run here with values worked out
 /// by hand. Each test's regions equal its document's blocks, in order.
 @Suite("README and article snippets")
 struct ReadmeAndArticleSnippetTests {
   @Test func theReadmeSwiftIsThisTest() throws {
-    try DocumentationSnippets.expectInSync(document: "README.md", testFile: #filePath)
+    try DocumentationSnippets.expectInSync(
+      document: "README.md", testFiles: [#filePath, Self.readmeARCoreFile])
   }
 
   /// README: a portrait phone, a centre-cropped 416x416 `.right` request; the camera at the
@@ -56,15 +58,30 @@ struct ReadmeAndArticleSnippetTests {
       document: "Sources/ARSimulation/ARSimulation.docc/Errors.md", testFile: Self.errorsFile)
   }
 
+  @Test func theFiltersArticleSwiftIsThisTest() throws {
+    try DocumentationSnippets.expectInSync(
+      document: "Sources/Placement/Placement.docc/Filters.md", testFile: Self.filtersFile)
+  }
+
   @Test func theSpatialMathPageSwiftIsThisTest() throws {
     try DocumentationSnippets.expectInSync(
       document: "Sources/SpatialMath/SpatialMath.docc/SpatialMath.md",
       testFile: Self.spatialMathFile)
   }
 
+  static var readmeARCoreFile: String {
+    #filePath.replacingOccurrences(
+      of: "ReadmeAndArticleSnippetTests.swift", with: "ReadmeARCoreSnippetTests.swift")
+  }
+
   static var errorsFile: String {
     #filePath.replacingOccurrences(
       of: "ReadmeAndArticleSnippetTests.swift", with: "ErrorsArticleSnippetTests.swift")
+  }
+
+  static var filtersFile: String {
+    #filePath.replacingOccurrences(
+      of: "ReadmeAndArticleSnippetTests.swift", with: "FiltersArticleSnippetTests.swift")
   }
 
   static var spatialMathFile: String {
