@@ -11,6 +11,7 @@ let suites: [String: ([String]) -> Void] = [
   "raycast": RaycastBenchmarks.run,
   "synth": SynthBenchmarks.run,
   "tracking": TrackingBenchmarks.run,
+  "tracking-scenes": TrackingScenesBenchmarks.run,
   "replay": ReplayBenchmarks.run,
   "replay-memory": ReplayBenchmarks.memoryChild,
   "sweep": SweepBenchmarks.run,

@@ -101,7 +101,7 @@ public struct PlacementPipeline: Sendable, Hashable {
 
   /// Runs the attempts in order on the ray through an image-normalized point: the nearest hit of
   /// the first attempt that hits and its index, or why there is none; with `recordingQueries`,
-  /// also every query that ran, all its results and why each query without results missed.
+  /// also every query that ran, all its results and the diagnosis of each miss.
   func firstHit(
     throughImageNormalized imagePoint: Point, in frame: ViewportFrame,
     recordingQueries: Bool = false

@@ -42,7 +42,7 @@ public struct PlacementScorer: Sendable {
       markers: markers.map {
         .init(id: $0.id, label: $0.label, position: $0.position, state: $0.state)
       },
-      camera: frame.camera, viewport: frame.viewport)
+      camera: frame.camera, viewport: frame.viewport, world: frame.world)
   }
 
   /// The score of the frames added so far (without a diagnosis).
