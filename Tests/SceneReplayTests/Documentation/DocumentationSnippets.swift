@@ -95,8 +95,8 @@ enum DocumentationSnippets {
     document relativePath: String, testFiles filePaths: [String],
     sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
-    let blocks = try swiftBlocks(ofDocument: relativePath)
-    let regions = try filePaths.flatMap { try regions(ofTestFile: $0) }
+    let blocks = try Self.swiftBlocks(ofDocument: relativePath)
+    let regions = try filePaths.flatMap { try Self.regions(ofTestFile: $0) }
     #expect(!blocks.isEmpty, "\(relativePath) has no swift block", sourceLocation: sourceLocation)
     #expect(
       blocks.count == regions.count,
