@@ -12,6 +12,7 @@ scenes and the bad-input corpus and checks every output it documents:
 - each line of `replay --out FILE`     -> replay-frame.schema.json
 - each line of `sweep --out FILE`      -> sweep-result.schema.json
 - `sweep --json`, `sweep --merge --json` -> sweep-ranking.schema.json
+- `score REC --markers FILE --json`    -> score.schema.json (on replay's own markers)
 Every output schema in Scenes/schema/ (all but recording.schema.json) must be exercised by at
 least one output, so a new schema without a check here fails. To add an output, add a schema and
 one entry to OUTPUTS below.
@@ -151,6 +152,13 @@ def main():
                 outputs.check_object(f"{place}: stdout", completed.stdout, "replay-report.schema.json")
                 outputs.check_lines(f"{place}: FRAMES.jsonl", out, "replay-frame.schema.json")
                 marker_count += len((parsed(completed.stdout) or {}).get("markers") or [])
+                if recording.name == "dashboard-portrait.json":
+                    # arsim score on replay's own markers (the markers file arsim replay --out wrote).
+                    score_place = f"score {name} --markers FRAMES.jsonl --json"
+                    scored = run(arsim, ["score", str(recording), "--markers", str(out), "--json"],
+                                 score_place, outputs)
+                    if scored:
+                        outputs.check_object(f"{score_place}: stdout", scored.stdout, "score.schema.json")
         if marker_count == 0:
             outputs.report("replay", [], "no committed recording produced a marker: the marker schemas went unchecked")
         # --skip-invalid-frames over the bad-input corpus: reports with skippedFrames (files whose
