@@ -12,7 +12,8 @@ import Testing
 struct ReadmeAndArticleSnippetTests {
   @Test func theReadmeSwiftIsThisTest() throws {
     try DocumentationSnippets.expectInSync(
-      document: "README.md", testFiles: [#filePath, Self.readmeARCoreFile])
+      document: "README.md",
+      testFiles: [Self.readmeSessionFile, #filePath, Self.readmeARCoreFile])
   }
 
   /// README: a portrait phone, a centre-cropped 416x416 `.right` request; the camera at the
@@ -67,6 +68,11 @@ struct ReadmeAndArticleSnippetTests {
     try DocumentationSnippets.expectInSync(
       document: "Sources/SpatialMath/SpatialMath.docc/SpatialMath.md",
       testFile: Self.spatialMathFile)
+  }
+
+  static var readmeSessionFile: String {
+    #filePath.replacingOccurrences(
+      of: "ReadmeAndArticleSnippetTests.swift", with: "ReadmeSessionSnippetTests.swift")
   }
 
   static var readmeARCoreFile: String {
