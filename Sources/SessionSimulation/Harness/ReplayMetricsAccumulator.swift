@@ -4,19 +4,19 @@ import SceneFormat
 import SpatialMath
 
 /// Streams frames of shown markers into `ReplayMetrics`, per-marker logs and per-object scores in
-/// memory proportional to the number of markers and truth objects, not frames. Generic over the
-/// marker id (`Int` for the package's tracker, ``MarkerID`` for placers under test). Iteration
-/// order never depends on hashing: markers arrive in the placer's order, truth objects in
-/// recording order, logs are sorted by id.
-package struct ReplayMetricsAccumulator<MarkerKey: Hashable & Comparable & Sendable>: Sendable {
+/// memory proportional to the number of markers and truth objects, not frames. Marker ids are
+/// ``MarkerID``s (the package's tracker's integers are `.number`). Iteration order never depends
+/// on hashing: markers arrive in the placer's order, truth objects in recording order, logs are
+/// sorted by id. Not generic, so that replay's hot loop runs specialized code.
+package struct ReplayMetricsAccumulator: Sendable {
   /// One marker in one frame.
   package struct Marker: Sendable {
-    package var id: MarkerKey
+    package var id: MarkerID
     package var label: String
     package var position: SIMD3<Float>
     package var state: MarkerState
 
-    package init(id: MarkerKey, label: String, position: SIMD3<Float>, state: MarkerState) {
+    package init(id: MarkerID, label: String, position: SIMD3<Float>, state: MarkerState) {
       self.id = id
       self.label = label
       self.position = position
@@ -24,15 +24,9 @@ package struct ReplayMetricsAccumulator<MarkerKey: Hashable & Comparable & Senda
     }
   }
 
-  struct TruthObject: Sendable {
-    let id: String
-    let label: String
-    let position: SIMD3<Float>
-  }
-
   /// One marker over the frames so far.
   package struct MarkerLog: Sendable {
-    package var id: MarkerKey
+    package var id: MarkerID
     package var label: String
     package var lastState: MarkerState
     package var lastPosition: SIMD3<Float>
@@ -66,7 +60,7 @@ package struct ReplayMetricsAccumulator<MarkerKey: Hashable & Comparable & Senda
     }
   }
 
-  let truth: [TruthObject]
+  let truth: [ReplayTruthObject]
   package let thresholdMeters: Float
   /// The placement settings: an object is placeable when a ray to it hits with their attempts.
   let placement: PlacementSettings
@@ -82,10 +76,10 @@ package struct ReplayMetricsAccumulator<MarkerKey: Hashable & Comparable & Senda
   var startSeconds: Double?
   var reprojectionSquaredSum = 0.0
   var reprojectionCount = 0
-  var logs: [MarkerKey: MarkerLog] = [:]
+  var logs: [MarkerID: MarkerLog] = [:]
   /// Dense evaluator ids in order of first appearance (the evaluator's results depend on id
   /// equality only).
-  var evaluatorIDs: [MarkerKey: Int] = [:]
+  var evaluatorIDs: [MarkerID: Int] = [:]
   var pooledSquaredMotion = 0.0
   var pooledMotionCount = 0
   var asPlacedSquaredSum = 0.0
@@ -99,7 +93,7 @@ package struct ReplayMetricsAccumulator<MarkerKey: Hashable & Comparable & Senda
     placement: PlacementSettings = PlacementSettings()
   ) {
     self.truth = (truth?.objects ?? []).map {
-      TruthObject(id: $0.id, label: $0.label, position: SIMD3<Float>($0.position))
+      ReplayTruthObject(id: $0.id, label: $0.label, position: SIMD3<Float>($0.position))
     }
     thresholdMeters =
       threshold ?? TrackingMetrics.halfNeighbourSpacingMeters(self.truth.map(\.position))
@@ -311,4 +305,13 @@ package struct ReplayMetricsAccumulator<MarkerKey: Hashable & Comparable & Senda
   )? {
     nearestTruth(label: label, to: position).map { (truth[$0.index].id, $0.distance) }
   }
+}
+
+/// One truth object as the accumulator scores it. Outside the generic accumulator so that its
+/// arrays are concrete types: a type nested in a generic one is generic too, and the replay loop,
+/// which calls the accumulator from another module, would look up its metadata on every use.
+struct ReplayTruthObject: Sendable {
+  let id: String
+  let label: String
+  let position: SIMD3<Float>
 }

@@ -58,6 +58,10 @@ enum RaycastCommand {
   static let threads = Option<Int>(
     "threads", valueName: "N", default: 1, in: 1...256,
     help: "Worker threads; the output is the same for any N.")
+  static let repetitions = Option<Int>(
+    "repeat", valueName: "R", default: 1, in: 1...1_000_000,
+    help: "Run the intersection R times on the same buffers and report the median time (the "
+      + "first, cold run separately with --json); the output is the same for any R.")
   static let output = Option<String?>(
     "output", valueName: "FILE", completion: .outputFile,
     help: "Write all float32 t values (metres along the ray, +inf for a miss), then all int32 "
@@ -65,7 +69,9 @@ enum RaycastCommand {
   static let json = Flag(
     "json",
     help: "Print one JSON object {\"rays\", \"planes\", \"hits\", \"seconds\", "
-      + "\"raysPerSecond\"} instead of the summary line.")
+      + "\"raysPerSecond\", \"runs\", \"firstRunSeconds\", \"medianSeconds\", \"minSeconds\", "
+      + "\"maxSeconds\"} instead of the summary line; seconds and raysPerSecond are the median "
+      + "run's.")
 
   static let spec = CommandSpec(
     name: "raycast", summary: "Intersect many rays with plane anchors on the SIMD kernels.",
@@ -81,7 +87,7 @@ enum RaycastCommand {
       """,
     options: [
       planes, rays, fullFrame, CameraOptions.intrinsics, CameraOptions.cameraTransform, target,
-      alignment, backFaces, threads, output, json,
+      alignment, backFaces, threads, repetitions, output, json,
     ], run: run)
 
   static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws(CommandLineError)
@@ -145,40 +151,66 @@ enum RaycastCommand {
       try loadRays(path: path, context)
     }
 
-    // Run (the timed region: ray generation for full frames, intersection, results in memory).
+    // Run (the timed region: ray generation for full frames, intersection, results in memory),
+    // `--repeat` times on the same buffers; the first run is the cold one.
     let threadCount = parsed.value(threads)
+    let runs = parsed.value(repetitions)
     var result = BatchRaycastResult()
     let clock = ContinuousClock()
-    let elapsed = clock.measure {
-      if let grid {
-        scene.intersect(grid, threadCount: threadCount, into: &result)
-      } else if let rayBatch {
-        scene.intersect(rayBatch, threadCount: threadCount, into: &result)
+    var samples: [Double] = []
+    samples.reserveCapacity(runs)
+    for _ in 0..<runs {
+      let elapsed = clock.measure {
+        if let grid {
+          scene.intersect(grid, threadCount: threadCount, into: &result)
+        } else if let rayBatch {
+          scene.intersect(rayBatch, threadCount: threadCount, into: &result)
+        }
+      }
+      samples.append(
+        Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+    }
+    let timing = RunTiming(samples)
+    let seconds = timing.medianSeconds
+    // Map indices in the filtered scene back to indices in the file (nothing to do when every
+    // anchor is in the scene).
+    if indices.count != anchors.count {
+      result.planeIndex.withUnsafeMutableBufferPointer { planeIndex in
+        for i in planeIndex.indices where planeIndex[i] >= 0 {
+          planeIndex[i] = indices[Int(planeIndex[i])]
+        }
       }
     }
-    let seconds =
-      Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-    // Map indices in the filtered scene back to indices in the file.
-    for i in result.planeIndex.indices where result.planeIndex[i] >= 0 {
-      result.planeIndex[i] = indices[Int(result.planeIndex[i])]
-    }
-    if let path = parsed.value(output) { try write(result, to: path) }
+    if let path = parsed.value(output) { try write(result, to: path, context) }
     let hits = result.planeIndex.reduce(0) { $0 + ($1 >= 0 ? 1 : 0) }
     if parsed.flag(json) {
       struct Summary: Encodable {
         let rays, planes, hits: Int
         let seconds, raysPerSecond: Double
+        let runs: Int
+        let firstRunSeconds, medianSeconds, minSeconds, maxSeconds: Double
       }
       return try JSONOutput.string(
         Summary(
           rays: result.count, planes: anchors.count, hits: hits, seconds: seconds,
-          raysPerSecond: seconds > 0 ? Double(result.count) / seconds : 0), pretty: false)
+          raysPerSecond: seconds > 0 ? Double(result.count) / seconds : 0, runs: runs,
+          firstRunSeconds: timing.firstSeconds, medianSeconds: timing.medianSeconds,
+          minSeconds: timing.minSeconds, maxSeconds: timing.maxSeconds), pretty: false)
     }
+    let runsNote =
+      runs == 1
+      ? "" : " (median of \(runs) runs; first \(String(format: "%.4f", timing.firstSeconds)) s)"
     return """
       rays \(result.count), planes \(anchors.count) (\(batchPlanes.count) with alignment \(accepted.name)), \
       hits \(hits), \(String(format: "%.4f", seconds)) s, \
-      \(String(format: "%.1f", seconds > 0 ? Double(result.count) / seconds / 1e6 : 0)) Mrays/s
+      \(String(format: "%.1f", seconds > 0 ? Double(result.count) / seconds / 1e6 : 0)) Mrays/s\(runsNote)
       """
+  }
+
+  /// Statistics of repeated runs, in seconds: the first (cold) run, and the median (the mean of
+  /// the middle two for an even count), minimum and maximum of all runs.
+  struct RunTiming: Equatable {
+    var firstSeconds, medianSeconds, minSeconds, maxSeconds: Double
   }
 
   /// The anchors of a plane list (`-` for standard input); errors name the file and the JSON
@@ -252,7 +284,9 @@ enum RaycastCommand {
   }
 
   /// Writes all t values then all plane indices, little-endian.
-  static func write(_ result: BatchRaycastResult, to path: String) throws(CommandLineError) {
+  static func write(_ result: BatchRaycastResult, to path: String, _ context: CommandContext)
+    throws(CommandLineError)
+  {
     var data = Data(capacity: result.count * 8)
     for t in result.t {
       withUnsafeBytes(of: t.bitPattern.littleEndian) { data.append(contentsOf: $0) }
@@ -260,6 +294,20 @@ enum RaycastCommand {
     for i in result.planeIndex {
       withUnsafeBytes(of: i.littleEndian) { data.append(contentsOf: $0) }
     }
-    try OutputFile.write(Array(data), to: path)
+    try OutputFile.write(Array(data), to: path, context)
+  }
+}
+
+extension RaycastCommand.RunTiming {
+  /// The statistics of `samples`, in run order (at least one).
+  init(_ samples: [Double]) {
+    precondition(!samples.isEmpty, "RunTiming needs at least one run")
+    let sorted = samples.sorted()
+    let middle = sorted.count / 2
+    self.init(
+      firstSeconds: samples[0],
+      medianSeconds: sorted.count % 2 == 1
+        ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2,
+      minSeconds: sorted[0], maxSeconds: sorted[sorted.count - 1])
   }
 }
