@@ -65,6 +65,14 @@ import Testing
       (Self.line(job: 0) + "\n" + Self.line(job: 0), "job", 2),
       (Self.line(job: 2) + "\n" + Self.line(job: 1), "job", 2),
       (Self.line(job: 5), "job", 1),
+      (
+        Self.line(job: 0).replacingOccurrences(of: "{\"axes\"", with: #"{"version":2,"axes""#),
+        "version", 1
+      ),
+      (
+        Self.line(job: 0).replacingOccurrences(
+          of: "{\"axes\"", with: #"{"format":"arplacementsim.replayFrame","axes""#), "format", 1
+      ),
       ("\n{\"job\": 0}", "", 2),
       ("[1,", "", 1),
     ]
@@ -79,5 +87,18 @@ import Testing
         }
       }
     }
+  }
+
+  /// `arsim sweep` writes `format` and `version` on every line; lines from builds before the
+  /// pair existed read the same.
+  @Test func readsLinesWithAndWithoutTheFormatMembers() throws {
+    let old = try SweepResult(json: JSONParser.parse(Self.line(job: 3)))
+    guard case .object(let members) = old.jsonValue else {
+      Issue.record("not an object: \(old.jsonValue)")
+      return
+    }
+    #expect(members["format"] == .string("arplacementsim.sweepResult"))
+    #expect(members["version"] == .number(1))
+    #expect(try SweepResult(json: old.jsonValue) == old)
   }
 }
