@@ -28,13 +28,7 @@ public struct RecordingDetectionCandidate: Sendable, Hashable {
     } catch let error as InputFileError {
       throw error.prefixed(.key("boundingBox"))
     }
-    for (offset, label) in labels.enumerated() {
-      do {
-        try label.validate()
-      } catch let error as InputFileError {
-        throw error.prefixed(.index(offset)).prefixed(.key("labels"))
-      }
-    }
+    try RecordingLabel.validate(labels: labels)
   }
 
   package init(json: JSONValue, strict: Bool) throws {

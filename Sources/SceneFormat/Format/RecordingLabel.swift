@@ -41,4 +41,17 @@ public struct RecordingLabel: Sendable, Hashable {
     members["confidence"] = .number(confidence)
     return .object(members)
   }
+
+  /// Checks every label of a `labels` array.
+  ///
+  /// - Throws: the first invalid label's ``InputFileError`` at `labels[i]`.
+  static func validate(labels: [RecordingLabel]) throws {
+    for (offset, label) in labels.enumerated() {
+      do {
+        try label.validate()
+      } catch let error as InputFileError {
+        throw error.prefixed(.index(offset)).prefixed(.key("labels"))
+      }
+    }
+  }
 }

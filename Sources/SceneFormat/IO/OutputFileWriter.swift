@@ -176,7 +176,7 @@ package final class OutputFileWriter {
     if case .sink(let sink) = mode {
       try sink(buffer)
     } else {
-      try Self.writeAll(buffer, to: descriptor) { code throws(InputFileError) in
+      if let code = DescriptorWriting.writeAll(buffer, to: descriptor) {
         throw failure("cannot write the file", code)
       }
     }
@@ -204,13 +204,9 @@ package final class OutputFileWriter {
         throw failure(name, "cannot replace the file", code)
       }
       if count == 0 { break }
-      do {
-        try writeAll(chunk[..<count], to: output) { code throws(InputFileError) in
-          throw failure(name, "cannot write the file", code)
-        }
-      } catch {
+      if let code = DescriptorWriting.writeAll(chunk[..<count], to: output) {
         close(output)
-        throw error
+        throw failure(name, "cannot write the file", code)
       }
     }
     let synced = fsync(output) == 0 || errno == EINVAL
@@ -225,36 +221,4 @@ package final class OutputFileWriter {
   static func failure(_ path: String, _ what: String, _ code: Int32) -> InputFileError {
     InputFileError(.io, "\(what): \(FileReading.reason(code))", file: path)
   }
-
-  /// Writes every byte, retrying interrupted and partial writes and waiting on a full
-  /// non-blocking descriptor; `fail` gets any other `errno`.
-  static func writeAll(
-    _ bytes: some Collection<UInt8>, to fd: Int32,
-    fail: (Int32) throws(InputFileError) -> Void
-  ) throws(InputFileError) {
-    let contiguous = Array(bytes)
-    var offset = 0
-    while offset < contiguous.count {
-      let count = contiguous.withUnsafeBytes { buffer in
-        systemWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
-      }
-      if count >= 0 {
-        offset += count
-        continue
-      }
-      let code = errno
-      switch code {
-      case EINTR: continue
-      case EAGAIN, EWOULDBLOCK:
-        var waiting = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-        _ = poll(&waiting, 1, -1)
-      default: try fail(code)
-      }
-    }
-  }
-}
-
-/// `write(2)` (a free function, so the method `write(_:)` does not hide it).
-private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-  write(fd, bytes, count)
 }

@@ -58,29 +58,12 @@ extension StandardStreams {
       inputIdentity: inputClosed ? nil : FileIdentity(descriptor: STDIN_FILENO))
   }()
 
-  /// Writes every byte to `fd`, retrying interrupted and partial writes (and waiting when the
-  /// descriptor is non-blocking and full).
+  /// Writes every byte to `fd` (`DescriptorWriting.writeAll`): a broken pipe is
+  /// ``Failure/brokenPipe``, another error a failure naming the stream.
   private static func writeAll(_ bytes: [UInt8], to fd: Int32) throws(Failure) {
-    var offset = 0
-    while offset < bytes.count {
-      let count = bytes.withUnsafeBytes { buffer in
-        write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-      }
-      if count >= 0 {
-        offset += count
-        continue
-      }
-      let code = errno
-      switch code {
-      case EINTR: continue
-      case EAGAIN, EWOULDBLOCK:
-        var descriptor = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-        _ = poll(&descriptor, 1, -1)
-      case EPIPE: throw .brokenPipe
-      default:
-        let stream = fd == STDOUT_FILENO ? "standard output" : "standard error"
-        throw .failed("cannot write \(stream): \(FileReading.reason(code))")
-      }
-    }
+    guard let code = DescriptorWriting.writeAll(bytes, to: fd) else { return }
+    if code == EPIPE { throw .brokenPipe }
+    let stream = fd == STDOUT_FILENO ? "standard output" : "standard error"
+    throw .failed("cannot write \(stream): \(FileReading.reason(code))")
   }
 }
