@@ -20,17 +20,11 @@ extension PlacementHarness {
     _ session: inout SimulatedARCoreSession,
     placer: (SimulatedARCoreFrame) throws -> [PlacedMarker]
   ) throws -> PlacementScore {
-    guard let truth = session.truth, !truth.objects.isEmpty else {
-      throw HarnessError.noTruth(file: session.file)
-    }
-    var scorer = PlacementScorer(
-      truth: truth, matchThresholdMeters: matchThresholdMeters, file: session.file)
-    while let frame = try session.session.nextFrame() {
-      // Every frame of an ARCore session carries its ARCore form.
-      let markers = try placer(frame.arcore!)
-      try scorer.add(markers, in: frame)
-    }
-    return scorer.score()
+    // The ARKit-shaped run over the same frames, each handed over in its ARCore form (every frame
+    // of an ARCore session carries one), without the diagnosis.
+    var withoutDiagnosis = self
+    withoutDiagnosis.diagnoses = false
+    return try withoutDiagnosis.run(&session.session) { frame in try placer(frame.arcore!) }
   }
 }
 

@@ -33,11 +33,13 @@ extension SimulatedFrame {
       var viewport = context.headerViewport
       var arcore: SimulatedARCoreFrame?
       if let session = context.arcore {
-        arcore = try SimulatedARCoreFrame.converting(
+        let converted = try SimulatedARCoreFrame.converting(
           frame, frameIndex: frameIndex, session: session)
+        arcore = converted
         if viewport == nil {
           viewport = SimulatedARCoreFrame.viewport(
-            for: arcore!.frame.displayGeometry, sensorOrientationDegrees: session.sensorOrientation)
+            for: converted.frame.displayGeometry,
+            sensorOrientationDegrees: session.sensorOrientation)
         }
       }
       if let recorded = frame.viewport {
