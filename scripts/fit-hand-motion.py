@@ -36,11 +36,7 @@ RATE = 60.0
 
 
 def default_logger():
-    for base in (ROOT.parent / "shared", ROOT.parent.parent / "shared"):
-        candidate = base / "data" / "arkit-data-logger"
-        if candidate.exists():
-            return candidate
-    return ROOT.parent / "shared" / "data" / "arkit-data-logger"
+    return ROOT / "Tests" / "Fixtures" / "arkit-data-logger"
 
 
 def log_rotation(r):

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Build Scenes/specs/real-arkit-logger.json and Scenes/real-arkit-logger.json from the shared
+"""Build Scenes/specs/real-arkit-logger.json and Scenes/real-arkit-logger.json from the
 ARKit Data Logger recording (real iPhone XS poses at 60 Hz and real feature points, MIT licence).
 
 1. Fit the dominant plane of the real point cloud (RANSAC, fixed seed, 2 cm inlier threshold, then
@@ -25,9 +25,9 @@ import numpy as np
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SPEC = ROOT / "Scenes" / "specs" / "real-arkit-logger.json"
 OUT = ROOT / "Scenes" / "real-arkit-logger.json"
-# As written in the spec: relative to Scenes/specs/ of the main checkout (../shared/data/... from
-# the repository root).
-LOGGER_IN_SPEC = "../../../shared/data/arkit-data-logger"
+# As written in the spec: relative to Scenes/specs/ (the copy of the data in Tests/Fixtures/ of
+# the repository).
+LOGGER_IN_SPEC = "../../Tests/Fixtures/arkit-data-logger"
 
 
 def load_rows(path):

@@ -2,12 +2,13 @@ import Foundation
 
 /// Where the tests find the real ARKit recording they check against: the ARKit Data Logger
 /// sample (github.com/PyojinKim/ARKit-Data-Logger, MIT licence; iPhone XS, 2,762 camera poses
-/// at 60 Hz, 14,644 accumulated feature points). It is not in the repository.
+/// at 60 Hz, 14,644 accumulated feature points). Its two data files, licence and README are in
+/// the repository at `Tests/Fixtures/arkit-data-logger/`.
 ///
-/// Looked up in this order: the directory in `ARSIM_ARKIT_LOGGER_DATA`; `../shared/data/
-/// arkit-data-logger` from the package root; the same one level further up (a git worktree
-/// below the checkout's parent). A missing recording fails the tests that need it, so CI cannot
-/// pass without them having run; `ARSIM_ALLOW_MISSING_REAL_DATA=1` skips them instead.
+/// Looked up in this order: the directory in `ARSIM_ARKIT_LOGGER_DATA` (another copy), then the
+/// repository's copy. A missing recording (a checkout without the fixtures) fails the tests that
+/// need it, so CI cannot pass without them having run; `ARSIM_ALLOW_MISSING_REAL_DATA=1` skips
+/// them instead.
 public enum RealData {
   /// The environment variable naming the data directory.
   public static let directoryVariable = "ARSIM_ARKIT_LOGGER_DATA"
@@ -22,12 +23,7 @@ public enum RealData {
     if let given = ProcessInfo.processInfo.environment[directoryVariable], !given.isEmpty {
       list.append(URL(fileURLWithPath: given))
     }
-    let root = RecordingFixtures.packageRoot()
-    for up in ["..", "../.."] {
-      list.append(
-        root.appendingPathComponent(up).appendingPathComponent("shared/data/arkit-data-logger")
-          .standardizedFileURL)
-    }
+    list.append(RecordingFixtures.fixturesDirectory("arkit-data-logger"))
     return list
   }
 

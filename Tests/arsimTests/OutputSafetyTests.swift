@@ -192,7 +192,7 @@ struct OutputSafetyTests {
     let source = RecordingFixtures.packageRoot()
       .appendingPathComponent("Scenes/specs/real-arkit-logger.json")
     let text = try String(contentsOf: source, encoding: .utf8).replacingOccurrences(
-      of: "\"../../../shared/data/arkit-data-logger\"", with: "\"logger\"")
+      of: "\"../../Tests/Fixtures/arkit-data-logger\"", with: "\"logger\"")
     try Data(text.utf8).write(to: directory.appendingPathComponent("recorded.json"))
     try Self.expectRefused(
       ["synth", "@recorded.json", "--seed", "1", "--out", "@logger/ARKit_camera_pose.txt"],
