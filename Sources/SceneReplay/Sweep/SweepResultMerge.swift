@@ -78,7 +78,7 @@ public struct SweepResultMerge {
   /// Reads file `i`'s first non-blank line as its header.
   mutating func readHeader(_ i: Int) throws {
     let file = heads[i].file
-    while let line = try heads[i].reader.nextLine() {
+    while let line = try nextLine(i) {
       heads[i].lineNumber = heads[i].reader.lineNumber
       if Self.isBlank(line) { continue }
       let lineNumber = heads[i].lineNumber
@@ -111,6 +111,19 @@ public struct SweepResultMerge {
       .missingField,
       "the file is empty: a sweep results file starts with its header line "
         + "(did the shard that writes it fail to start or finish?)", file: file)
+  }
+
+  /// File `i`'s next line; a line over ``maximumLineBytes`` is an error naming the file.
+  mutating func nextLine(_ i: Int) throws -> ArraySlice<UInt8>? {
+    do {
+      return try heads[i].reader.nextLine()
+    } catch var error as InputFileError {
+      error.file = heads[i].file
+      if error.kind == .limitExceeded {
+        error.message += " (a sweep result line is a few kilobytes: not a sweep results file?)"
+      }
+      throw error
+    }
   }
 
   static func isBlank(_ line: some Collection<UInt8>) -> Bool {
@@ -161,7 +174,7 @@ public struct SweepResultMerge {
   mutating func advance(_ i: Int) throws {
     let previous = heads[i].entry?.result.jobIndex
     heads[i].entry = nil
-    while let line = try heads[i].reader.nextLine() {
+    while let line = try nextLine(i) {
       heads[i].lineNumber = heads[i].reader.lineNumber
       if Self.isBlank(line) { continue }
       let file = heads[i].file

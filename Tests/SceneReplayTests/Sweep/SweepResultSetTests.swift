@@ -153,6 +153,22 @@ import Testing
     }
   }
 
+  /// A line past the limit (a file of zeros, say) is refused before it is held whole.
+  @Test func refusesALineOverTheLimit() throws {
+    let long =
+      Self.header(lineCount: 1) + "\n"
+      + String(repeating: "0", count: SweepResultMerge.maximumLineBytes + 1)
+    try Self.withFiles([long]) { files in
+      let error = #expect(throws: InputFileError.self) { try SweepResultSet(files: files) }
+      #expect(error?.kind == .limitExceeded)
+      #expect(error?.file == files[0] && error?.line == 2)
+      #expect(
+        error?.message
+          == "line is longer than 16777216 bytes (maximumLineBytes) (a sweep result line is a "
+          + "few kilobytes: not a sweep results file?)")
+    }
+  }
+
   @Test func headerCountsTheShardsJobs() throws {
     // 5 jobs in 2 shards: 0, 2, 4 and 1, 3; 3 shards of 2 jobs: 1, 1, 0.
     let counts = try [(0, 2, 5), (1, 2, 5), (0, 3, 2), (1, 3, 2), (2, 3, 2), (0, 1, 0)].map {
