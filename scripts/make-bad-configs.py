@@ -40,6 +40,12 @@ settings = {
     "raycast-seed-negative.json": text({"raycastSeed": -1}),
     "raycast-seed-fraction.json": text({"raycastSeed": 0.5}),
     "match-threshold-zero.json": text({"matchThresholdMeters": 0}),
+    "tracker-view-gate-zero.json": text({"tracker": {"associationGateChiSquare": 0}}),
+    "tracker-view-margin-half.json": text({"tracker": {"detectionMarginFraction": 0.5}}),
+    "tracker-view-error-unknown-member.json": text({"tracker": {"measurementError": {"pixels": 2}}}),
+    "tracker-view-error-latency-negative.json": text(
+        {"tracker": {"measurementError": {"latencySeconds": -0.01}}}),
+    "tracker-view-flag-number.json": text({"trackerUsesDetectorView": 1}),
     "vision-model-size-zero.json": text({"interpretVisionAs": {
         "cropAndScale": "centerCrop", "modelInputSize": [0, 416], "orientation": "up"}}),
 }
@@ -99,6 +105,15 @@ specs = {
     "waypoint-time-decreasing.json": spec(setter("trajectory", "waypoints", 1, "time", 2)),
     "waypoint-position-huge.json": spec(setter("trajectory", "waypoints", 0, "position", [1e300, 0, 0])),
     "detector-miss-probability-over-one.json": spec(setter("detector", {"missProbability": 1.5})),
+    "hand-edges-decreasing.json": spec(setter("trajectory", "hand", {
+        "bandEdgesHertz": [1, 4, 2], "velocityRMSMetersPerSecond": [0.1, 0.1],
+        "angularVelocityRMSDegreesPerSecond": [5, 5]})),
+    "hand-band-count-mismatch.json": spec(setter("trajectory", "hand", {
+        "bandEdgesHertz": [1, 2, 4], "velocityRMSMetersPerSecond": [0.1],
+        "angularVelocityRMSDegreesPerSecond": [5, 5]})),
+    "hand-components-zero.json": spec(setter("trajectory", "hand", {
+        "bandEdgesHertz": [1, 2], "velocityRMSMetersPerSecond": [0.1],
+        "angularVelocityRMSDegreesPerSecond": [5], "componentsPerBand": 0})),
 }
 
 for out, files in ((SETTINGS_OUT, settings), (SPECS_OUT, specs)):

@@ -19,3 +19,4 @@ cd "$root/Scenes"
 "$bin/arsim" synth specs/dashboard-detector-10hz.json --seed 4 --out dashboard-detector-10hz.json
 "$bin/arsim" synth specs/dashboard-contours.json --seed 5 --out dashboard-contours.json
 "$bin/arsim" synth specs/arcore-dashboard-portrait.json --seed 1 --out arcore-dashboard-portrait.json
+"$bin/arsim" synth specs/walking-panel.json --seed 4 --out walking-panel.json

@@ -6,8 +6,9 @@ enum Tool {
   /// is adding it here.
   static let workCommands: [CommandSpec] = [
     ExplainCommand.spec, ProjectCommand.spec, RaycastCommand.spec, FilterCommand.spec,
-    ImportCommand.spec, ReplayCommand.spec, ValidateCommand.spec, SynthCommand.spec,
-    RenderCommand.spec, SweepCommand.spec, ArcoreCommand.spec,
+    ImportCommand.spec, ReplayCommand.spec, ScoreCommand.spec, MistakesCommand.spec,
+    ValidateCommand.spec, SynthCommand.spec, RenderCommand.spec, SweepCommand.spec,
+    ArcoreCommand.spec,
   ]
 
   /// The commands about the tool itself (kept apart: their arguments list the others).
@@ -89,6 +90,11 @@ enum Tool {
       return write(output, to: streams, as: "arsim \(spec.name)")
     } catch {
       if context.outputState.brokenPipe { return 141 }
+      if case .conditionsFailed(let output, _) = error {
+        // The result is printed; the failed conditions follow on standard error.
+        let status = write(output, to: streams, as: "arsim \(spec.name)")
+        if status != 0 { return status }
+      }
       var message = "arsim \(spec.name): \(TerminalText.escapedKeepingLines(error.description))\n"
       if case .usage = error {
         message += HelpFormatter.usage(for: spec) + "\n"

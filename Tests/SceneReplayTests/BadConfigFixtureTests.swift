@@ -55,6 +55,21 @@ import _TestSupport
     Case(file: "raycast-seed-fraction.json", kind: .invalidValue, jsonPath: "raycastSeed"),
     Case(file: "match-threshold-zero.json", kind: .invalidValue, jsonPath: "matchThresholdMeters"),
     Case(
+      file: "tracker-view-gate-zero.json", kind: .invalidValue,
+      jsonPath: "tracker.associationGateChiSquare"),
+    Case(
+      file: "tracker-view-margin-half.json", kind: .invalidValue,
+      jsonPath: "tracker.detectionMarginFraction"),
+    Case(
+      file: "tracker-view-error-unknown-member.json", kind: .unknownField,
+      jsonPath: "tracker.measurementError.pixels"),
+    Case(
+      file: "tracker-view-error-latency-negative.json", kind: .invalidValue,
+      jsonPath: "tracker.measurementError.latencySeconds"),
+    Case(
+      file: "tracker-view-flag-number.json", kind: .typeMismatch,
+      jsonPath: "trackerUsesDetectorView"),
+    Case(
       file: "vision-model-size-zero.json", kind: .invalidValue,
       jsonPath: "interpretVisionAs.modelInputSize[0]"),
   ]
@@ -92,6 +107,16 @@ import _TestSupport
     Case(
       file: "detector-miss-probability-over-one.json", kind: .invalidValue,
       jsonPath: "detector.missProbability"),
+    // Edges 1, 4, 2: the first that does not increase is edge 2.
+    Case(
+      file: "hand-edges-decreasing.json", kind: .invalidValue,
+      jsonPath: "trajectory.hand.bandEdgesHertz[2]"),
+    Case(
+      file: "hand-band-count-mismatch.json", kind: .invalidValue,
+      jsonPath: "trajectory.hand.velocityRMSMetersPerSecond"),
+    Case(
+      file: "hand-components-zero.json", kind: .invalidValue,
+      jsonPath: "trajectory.hand.componentsPerBand"),
   ]
 
   static func check(_ error: InputFileError, _ testCase: Case, path: String) {

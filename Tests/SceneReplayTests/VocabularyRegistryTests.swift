@@ -118,46 +118,89 @@ import _TestSupport
 
   @Test func schemaTrackerIsTheSettingsRegistry() throws {
     let definitions = try Self.schemaDefinitions()
-    let properties = try #require(
-      try Self.node("replayTracker/properties", in: definitions) as? [String: Any])
+    let tracker = try #require(try Self.node("replayTracker", in: definitions) as? [String: Any])
     let settings = MarkerTrackerConfiguration.settings
-    #expect(properties.keys.sorted() == settings.map(\.name).sorted())
+    // Each level's members are the rows' path elements there; nested objects refuse others.
+    func members(_ object: [String: Any], _ prefix: [String]) throws -> [String: Any] {
+      let properties = try #require(object["properties"] as? [String: Any], "\(prefix)")
+      let names = Set(
+        settings.map(\.path).filter { $0.starts(with: prefix) && $0.count > prefix.count }
+          .map { $0[prefix.count] })
+      #expect(Set(properties.keys) == names, "\(prefix)")
+      #expect(object["additionalProperties"] as? Bool == false, "\(prefix)")
+      return properties
+    }
+    let top = try members(tracker, [])
+    let nested = try members(
+      try #require(top["measurementError"] as? [String: Any]), ["measurementError"])
     for setting in settings {
-      let property = try #require(properties[setting.name] as? [String: Any], "\(setting.name)")
+      let level = setting.path.count == 1 ? top : nested
+      var property = try #require(level[setting.path.last!] as? [String: Any], "\(setting.name)")
+      if setting.isOptional {
+        // `null` or the domain.
+        let choices = try #require(property["oneOf"] as? [[String: Any]], "\(setting.name)")
+        #expect(
+          choices.count == 2 && choices[0] as? [String: String] == ["type": "null"],
+          "\(setting.name)")
+        property = try #require(choices.last)
+      }
       let type = property["type"] as? String
       let reference = property["$ref"] as? String
-      let minimum = property["minimum"] as? Int
+      func number(_ key: String) -> Double? { (property[key] as? NSNumber)?.doubleValue }
+      let minimum = number("minimum")
       switch setting.domain {
       case .positive: #expect(reference == "#/$defs/positive", "\(setting.name)")
       case .nonNegative: #expect(type == "number" && minimum == 0, "\(setting.name)")
       case .finite: #expect(type == "number" && property.count == 1, "\(setting.name)")
       case .integer(let least):
         #expect(
-          type == "integer" && minimum == least
-            && property["maximum"] as? Int == TrackerSetting.Domain.maximumInteger,
+          type == "integer" && minimum == Double(least)
+            && number("maximum") == Double(TrackerSetting.Domain.maximumInteger),
           "\(setting.name)")
       case .flag: #expect(type == "boolean", "\(setting.name)")
+      case .interval(let lower, let upper, let includesUpper):
+        #expect(
+          type == "number" && minimum == lower
+            && number(includesUpper ? "maximum" : "exclusiveMaximum") == upper
+            && property.count == 3, "\(setting.name)")
       }
     }
   }
 
-  /// Every stored property of the configuration has a row (a new property without one fails).
+  /// The stored properties of `value` as (path, value), a struct's members by their path below it
+  /// (`measurementError.latencySeconds`).
+  static func leaves(of value: Any, prefix: String = "") -> [(String, Any)] {
+    Mirror(reflecting: value).children.flatMap { child -> [(String, Any)] in
+      let name = prefix + (child.label ?? "?")
+      return Mirror(reflecting: child.value).displayStyle == .struct
+        ? leaves(of: child.value, prefix: name + ".") : [(name, child.value)]
+    }
+  }
+
+  /// Every stored property of the configuration (and of its error model) has a row (a new
+  /// property without one fails).
   @Test func everyTrackerPropertyHasARow() {
-    let properties = Mirror(reflecting: MarkerTrackerConfiguration()).children.compactMap(\.label)
+    let properties = Self.leaves(of: MarkerTrackerConfiguration()).map(\.0)
     #expect(properties == MarkerTrackerConfiguration.settings.map(\.name))
     // Each row reads the property it names: set a valid value through the row, read it back
-    // through the mirror.
+    // through the mirror (and `null` for an optional one).
     for setting in MarkerTrackerConfiguration.settings {
       var configuration = MarkerTrackerConfiguration()
-      let value: TrackerSetting.Value =
-        if case .flag = setting.domain { .flag(true) } else { .number(7) }
+      let (value, expected): (TrackerSetting.Value, [String]) =
+        switch setting.domain {
+        case .flag: (.flag(true), ["true"])
+        case .interval: (.number(0.125), ["0.125", "Optional(0.125)"])
+        default: (.number(7), ["7", "7.0", "Optional(7.0)"])
+        }
       #expect(setting.set(value, in: &configuration), "\(setting.name)")
-      let read = Mirror(reflecting: configuration).children.first { $0.label == setting.name }?
-        .value
-      let text = read.map { "\($0)" }
-      #expect(
-        text == "7" || text == "7.0" || text == "true",
-        "\(setting.name): \(String(describing: text))")
+      #expect(setting.value(in: configuration) == value, "\(setting.name)")
+      let read = Self.leaves(of: configuration).first { $0.0 == setting.name }.map { "\($0.1)" }
+      #expect(expected.contains(read ?? ""), "\(setting.name): \(String(describing: read))")
+      #expect(setting.set(.null, in: &configuration) == setting.isOptional, "\(setting.name)")
+      if setting.isOptional {
+        let cleared = Self.leaves(of: configuration).first { $0.0 == setting.name }
+        #expect(cleared.map { "\($0.1)" } == "nil", "\(setting.name)")
+      }
     }
   }
 
@@ -223,7 +266,10 @@ import _TestSupport
   @Test func replaySettingsDictionaryHasEveryNameOfTheSettingsAndNoOther() throws {
     let definitions = try Self.schemaDefinitions()
     let members = try Self.memberNames(
-      ["replaySettings", "replayTracker", "placementAttempts/items", "vision"], in: definitions)
+      [
+        "replaySettings", "replayTracker", "replayTracker/properties/measurementError",
+        "placementAttempts/items", "vision",
+      ], in: definitions)
     var values = Set(
       PositionFilterKind.all.map(\.name) + RaycastQuery.Target.allNames
         + RaycastQuery.TargetAlignment.allNames + BoxAnchorPoint.named.map(\.name)
@@ -278,14 +324,16 @@ extension VocabularyRegistryTests {
   static func trackerTable() -> String {
     var lines = ["| Setting | Meaning | Unit | Values | Default |", "|---|---|---|---|---|"]
     for setting in MarkerTrackerConfiguration.settings {
-      let values =
+      var values =
         switch setting.domain {
         case .positive: "> 0"
         case .nonNegative: ">= 0"
         case .finite: "finite"
         case .integer(let minimum): "integer \(minimum)...\(TrackerSetting.Domain.maximumInteger)"
         case .flag: "`true`, `false`"
+        case .interval: setting.domain.intervalDescription ?? ""
         }
+      if setting.isOptional { values += " or `null` (no limit)" }
       lines.append(
         "| `\(setting.name)` | \(setting.summary) | \(setting.unit ?? "") | \(values) "
           + "| \(setting.defaultDescription) |")

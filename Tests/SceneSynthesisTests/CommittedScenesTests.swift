@@ -23,12 +23,13 @@ import _TestSupport
     ("dashboard-detector-10hz.json", "specs/dashboard-detector-10hz.json", 4),
     ("dashboard-contours.json", "specs/dashboard-contours.json", 5),
     ("arcore-dashboard-portrait.json", "specs/arcore-dashboard-portrait.json", 1),
+    ("walking-panel.json", "specs/walking-panel.json", 4),
   ]
 
   @Test(arguments: [
     "dashboard-portrait", "dashboard-downmirrored", "tabletop-landscape", "long-session",
     "real-arkit-logger", "dashboard-detector-10hz", "dashboard-contours",
-    "arcore-dashboard-portrait",
+    "arcore-dashboard-portrait", "walking-panel",
   ])
   func specDecodes(name: String) throws {
     let spec = try SceneSpec(
@@ -93,6 +94,7 @@ import _TestSupport
       ("tabletop-landscape.json", 0.06),
       ("real-arkit-logger.json", 0.03), ("dashboard-detector-10hz.json", 0.03),
       ("dashboard-contours.json", 0.03),
+      ("walking-panel.json", 0.03),
     ] as [(String, Float)])
   func replaysNearTheTruth(name: String, bound: Float) throws {
     let recording = try Recording(

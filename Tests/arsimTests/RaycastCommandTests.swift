@@ -150,6 +150,8 @@ struct RaycastCommandTests {
       ["--planes", planes.path, "--rays", rays.path, "--target", "estimatedPlane"],
       ["--planes", planes.path, "--rays", rays.path, "--target", "walls"],
       ["--planes", planes.path, "--rays", rays.path, "--threads", "0"],
+      ["--planes", planes.path, "--rays", rays.path, "--repeat", "0"],
+      ["--planes", planes.path, "--rays", rays.path, "--repeat", "two"],
     ] {
       let r = try ArsimRunner.run(["raycast"] + arguments)
       #expect(r.status == 64, "\(arguments)")
@@ -179,6 +181,49 @@ struct RaycastCommandTests {
       "--max-rays", "16",
     ])
     #expect(raised.status == 0, "\(raised.stderr)")
+  }
+
+  @Test("--repeat R: the same output bytes for any R; the JSON reports every run's statistics")
+  func repeatedRuns() throws {
+    let dir = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let planes = dir.appendingPathComponent("planes.json")
+    try Data(Self.planesJSON.utf8).write(to: planes)
+    var outputs: [Data] = []
+    for runs in [1, 4] {
+      let output = dir.appendingPathComponent("out-\(runs).bin")
+      let result = try ArsimRunner.run([
+        "raycast", "--planes", planes.path, "--full-frame", "37x21", "--intrinsics",
+        "30,30,18,10", "--output", output.path, "--repeat", "\(runs)", "--threads", "2", "--json",
+      ])
+      #expect(result.status == 0, "\(result.stderr)")
+      let summary = try #require(
+        try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+      #expect(summary["runs"] as? Int == runs)
+      #expect(summary["rays"] as? Int == 37 * 21)
+      let first = try #require(summary["firstRunSeconds"] as? Double)
+      let median = try #require(summary["medianSeconds"] as? Double)
+      let low = try #require(summary["minSeconds"] as? Double)
+      let high = try #require(summary["maxSeconds"] as? Double)
+      #expect(summary["seconds"] as? Double == median)
+      #expect(0 <= low && low <= median && median <= high && low <= first && first <= high)
+      if runs == 1 { #expect(low == high && first == median) }
+      outputs.append(try Data(contentsOf: output))
+    }
+    #expect(outputs[0].count == 37 * 21 * 8)
+    #expect(outputs[0] == outputs[1])
+  }
+
+  @Test("Run statistics: first run as given, median of odd and even counts, extremes")
+  func runTiming() {
+    let odd = RaycastCommand.RunTiming([5, 1, 3])
+    #expect(odd == .init(firstSeconds: 5, medianSeconds: 3, minSeconds: 1, maxSeconds: 5))
+    // Sorted 1, 2, 4, 8: the median is the mean of the middle two, (2 + 4) / 2.
+    let even = RaycastCommand.RunTiming([8, 2, 4, 1])
+    #expect(even == .init(firstSeconds: 8, medianSeconds: 3, minSeconds: 1, maxSeconds: 8))
+    let single = RaycastCommand.RunTiming([0.25])
+    #expect(
+      single == .init(firstSeconds: 0.25, medianSeconds: 0.25, minSeconds: 0.25, maxSeconds: 0.25))
   }
 }
 

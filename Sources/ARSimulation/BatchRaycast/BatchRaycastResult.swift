@@ -21,11 +21,14 @@ public struct BatchRaycastResult: Sendable, Hashable, Codable {
   /// The number of rays.
   public var count: Int { t.count }
 
-  /// Makes this a result for `count` rays, reusing the arrays' storage (contents unspecified).
+  /// Makes this a result for `count` rays, reusing the arrays' storage (contents unspecified:
+  /// every intersection path writes every element, so new storage is not filled first).
   mutating func resize(to count: Int) {
     if t.count != count {
-      t = Array(repeating: .infinity, count: count)
-      planeIndex = Array(repeating: -1, count: count)
+      t = []
+      planeIndex = []
+      t = LargeBuffer.uninitialized(count: count)
+      planeIndex = LargeBuffer.uninitialized(count: count)
     }
   }
 }

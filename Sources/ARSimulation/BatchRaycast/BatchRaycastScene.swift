@@ -78,7 +78,16 @@ public struct BatchRaycastScene: Sendable, Hashable {
       half = SIMD2(0, 0)
       for p in vertices { half = SIMD2(max(half.x, abs(p.x)), max(half.y, abs(p.y))) }
       let sign: Float = BatchPlane.signedDoubleArea(vertices) > 0 ? 1 : -1
-      for i in vertices.indices {
+      // A boundary that is exactly the rectangle of corners (±hu, ±hv) (ARKit's boundary of a
+      // rectangular plane, in either winding) needs no edge tests, so it runs as fast as an
+      // extent: its edges are axis-aligned (a or b is ±0) with c = b * (±hv) or a * (±hu), and
+      // rounding a product by a fixed factor is monotone, so the bounds test |lu| <= hu,
+      // |lv| <= hv already implies every a*lu + b*lv >= c. The results are the same bits.
+      let isCenteredRectangle =
+        vertices.count == 4
+        && vertices.allSatisfy { abs($0.x) == half.x && abs($0.y) == half.y }
+        && Set(vertices.map { [$0.x.sign, $0.y.sign] }).count == 4
+      for i in vertices.indices where !isCenteredRectangle {
         let p = vertices[i]
         let q = vertices[(i + 1) % vertices.count]
         // Inside of a counter-clockwise (x towards z) edge: (q - p) × (point - p) >= 0.
@@ -86,7 +95,7 @@ public struct BatchRaycastScene: Sendable, Hashable {
         let b = (q.x - p.x) * sign
         edges.append(contentsOf: [a, b, a * p.x + b * p.y])
       }
-      edgeRanges.append(UInt32(vertices.count))
+      edgeRanges.append(isCenteredRectangle ? 0 : UInt32(vertices.count))
     case .infinite:
       edgeRanges.append(0)
     }

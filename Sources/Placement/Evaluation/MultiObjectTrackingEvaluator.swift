@@ -9,62 +9,114 @@ import SpatialMath
 /// different hypothesis than at its previous match is an ID switch. IDF1 matches whole
 /// trajectories one-to-one to maximize the frames in which matched pairs are within the threshold
 /// (IDTP): `IDF1 = 2 IDTP / (truth detections + hypothesis detections)`.
+///
+/// A frame may mark some truth objects and hypotheses as not counted
+/// (`addFrame(truth:hypotheses:countedTruth:countedHypotheses:)`, "don't care" regions): they
+/// take part in the matching like any other, but ``countedResult`` scores only the counted ones.
+/// Its truth count, matches, misses and ID switches are over counted objects (a switch against
+/// the hypothesis the object last matched while counted); its hypotheses are
+/// those matched to a counted object, plus the counted ones that are not matched to an object
+/// that is not counted; a false positive is such a hypothesis left unmatched. So a hypothesis on
+/// an object that is not counted is no false positive, and one that is not counted itself (say,
+/// off screen) is only a match when it matches a counted object, never a false positive.
+/// ``result`` counts everything.
 public struct MultiObjectTrackingEvaluator: Sendable {
   /// The matching distance, metres (e.g. half the spacing of neighbouring objects).
   public let thresholdMeters: Float
   var lastMatch: [String: Int] = [:]
-  var pairFrames: [PairKey: Int] = [:]
-  var truthFrames: [String: Int] = [:]
-  var hypothesisFrames: [Int: Int] = [:]
-  var score = MultiObjectTrackingScore()
+  /// The hypothesis each object last matched in a frame where it counted: an identity switch in
+  /// ``countedResult`` is a counted object matched to another hypothesis than then, so a switch
+  /// that happens while the object is not counted (off screen) is counted when it shows.
+  var lastCountedMatch: [String: Int] = [:]
+  var allTally = Tally()
+  var countedTally = Tally()
 
   struct PairKey: Hashable, Sendable {
     var truth: String
     var hypothesis: Int
   }
 
+  /// Counts and per-pair frame numbers of one score.
+  struct Tally: Sendable {
+    var score = MultiObjectTrackingScore()
+    var pairFrames: [PairKey: Int] = [:]
+    var truthFrames: [String: Int] = [:]
+    var hypothesisFrames: [Int: Int] = [:]
+
+    /// The score with its IDF1 true positives (optimal one-to-one trajectory matching).
+    var result: MultiObjectTrackingScore {
+      var result = score
+      let truthIDs = truthFrames.keys.sorted()
+      let hypothesisIDs = hypothesisFrames.keys.sorted()
+      var idTruePositives = 0
+      if !truthIDs.isEmpty && !hypothesisIDs.isEmpty {
+        let costs = truthIDs.map { t in
+          hypothesisIDs.map { h -> Double in
+            let frames = pairFrames[PairKey(truth: t, hypothesis: h)] ?? 0
+            return frames > 0 ? -Double(frames) : .infinity
+          }
+        }
+        for (row, column) in LinearAssignment.minimumCostAssignment(costs: costs).enumerated() {
+          guard let column else { continue }
+          idTruePositives +=
+            pairFrames[PairKey(truth: truthIDs[row], hypothesis: hypothesisIDs[column])] ?? 0
+        }
+      }
+      result.idTruePositiveCount = idTruePositives
+      return result
+    }
+  }
+
   /// Creates an evaluator with a matching threshold in metres.
   public init(thresholdMeters: Float) { self.thresholdMeters = thresholdMeters }
 
-  /// One correspondence of a frame: a truth object and the hypothesis matched to it.
-  public struct Match: Sendable, Hashable {
-    /// The truth object's id.
-    public var truthID: String
-    /// The hypothesis (marker) id.
-    public var hypothesisID: Int
-    /// Their distance, metres (at most the threshold).
-    public var distanceMeters: Float
-  }
-
   /// Adds one frame: the truth objects present (`id`, world position in metres) and the
-  /// hypotheses (marker id, world position), and returns the frame's correspondences in truth
-  /// order. Ids must be unique within a frame (duplicates after the first are ignored);
-  /// non-finite positions never match.
+  /// hypotheses (marker id, world position). Ids must be unique within a frame (duplicates after
+  /// the first are ignored); non-finite positions never match. Returns this frame's matches, one
+  /// per (deduplicated) truth object in input order.
   @discardableResult
   public mutating func addFrame(
     truth: [(id: String, position: SIMD3<Float>)], hypotheses: [(id: Int, position: SIMD3<Float>)]
-  ) -> [Match] {
+  ) -> [MultiObjectTrackingMatch] {
+    addFrame(truth: truth, hypotheses: hypotheses, countedTruth: nil, countedHypotheses: nil)
+  }
+
+  /// Adds one frame in which only the truth objects whose `countedTruth` entry is `true` and
+  /// the hypotheses whose `countedHypotheses` entry is `true` (parallel arrays; `nil`: all) count
+  /// in ``countedResult`` (see the type's documentation).
+  ///
+  /// - Precondition: each flag array, when given, has one entry per element of its list.
+  @discardableResult
+  public mutating func addFrame(
+    truth: [(id: String, position: SIMD3<Float>)], hypotheses: [(id: Int, position: SIMD3<Float>)],
+    countedTruth: [Bool]?, countedHypotheses: [Bool]? = nil
+  ) -> [MultiObjectTrackingMatch] {
+    precondition(countedTruth.map { $0.count == truth.count } ?? true, "one flag per truth")
+    precondition(
+      countedHypotheses.map { $0.count == hypotheses.count } ?? true, "one flag per hypothesis")
     var seenTruth = Set<String>()
-    let truth = truth.filter { seenTruth.insert($0.id).inserted }
+    var isCounted: [Bool] = []
+    var unique: [(id: String, position: SIMD3<Float>)] = []
+    for (index, t) in truth.enumerated() where seenTruth.insert(t.id).inserted {
+      unique.append(t)
+      isCounted.append(countedTruth?[index] ?? true)
+    }
+    let truth = unique
     var seenHypotheses = Set<Int>()
-    let hypotheses = hypotheses.filter { seenHypotheses.insert($0.id).inserted }
-    score.frameCount += 1
-    score.truthCount += truth.count
-    score.hypothesisCount += hypotheses.count
-    for t in truth { truthFrames[t.id, default: 0] += 1 }
-    for h in hypotheses { hypothesisFrames[h.id, default: 0] += 1 }
+    var hypothesisCounted: [Bool] = []
+    var uniqueHypotheses: [(id: Int, position: SIMD3<Float>)] = []
+    for (index, h) in hypotheses.enumerated() where seenHypotheses.insert(h.id).inserted {
+      uniqueHypotheses.append(h)
+      hypothesisCounted.append(countedHypotheses?[index] ?? true)
+    }
+    let hypotheses = uniqueHypotheses
 
     func within(_ t: Int, _ h: Int) -> Float? {
       let d = truth[t].position.distance(to: hypotheses[h].position)
       return d.isFinite && d <= thresholdMeters ? d : nil
     }
-    for t in truth.indices {
-      for h in hypotheses.indices where within(t, h) != nil {
-        pairFrames[PairKey(truth: truth[t].id, hypothesis: hypotheses[h].id), default: 0] += 1
-      }
-    }
-
     var hypothesisOfTruth = [Int?](repeating: nil, count: truth.count)
+    var switched = [Bool](repeating: false, count: truth.count)
     var hypothesisTaken = [Bool](repeating: false, count: hypotheses.count)
     for t in truth.indices {
       guard let previous = lastMatch[truth[t].id],
@@ -87,90 +139,78 @@ public struct MultiObjectTrackingEvaluator: Sendable {
         hypothesisOfTruth[t] = h
         hypothesisTaken[h] = true
         if let previous = lastMatch[truth[t].id], previous != hypotheses[h].id {
-          score.idSwitchCount += 1
+          switched[t] = true
         }
       }
     }
-    var matches: [Match] = []
+    var switchedWhenCounted = [Bool](repeating: false, count: truth.count)
     for t in truth.indices {
-      if let h = hypothesisOfTruth[t] {
-        score.matchCount += 1
-        lastMatch[truth[t].id] = hypotheses[h].id
-        matches.append(
-          Match(
-            truthID: truth[t].id, hypothesisID: hypotheses[h].id,
-            distanceMeters: truth[t].position.distance(to: hypotheses[h].position)))
-      } else {
-        score.missCount += 1
+      guard let h = hypothesisOfTruth[t] else { continue }
+      lastMatch[truth[t].id] = hypotheses[h].id
+      guard isCounted[t] else { continue }
+      if let previous = lastCountedMatch[truth[t].id], previous != hypotheses[h].id {
+        switchedWhenCounted[t] = true
+      }
+      lastCountedMatch[truth[t].id] = hypotheses[h].id
+    }
+
+    // The counted tally's hypotheses: matched to a counted object, or counted themselves and
+    // not matched to an object that is not counted.
+    var includedHypothesis = hypothesisCounted
+    for t in truth.indices {
+      if let h = hypothesisOfTruth[t] { includedHypothesis[h] = isCounted[t] }
+    }
+    func tally(
+      _ tally: inout Tally, truthIncluded: (Int) -> Bool, hypothesisIncluded: (Int) -> Bool,
+      switched: [Bool]
+    ) {
+      tally.score.frameCount += 1
+      for t in truth.indices where truthIncluded(t) {
+        tally.score.truthCount += 1
+        tally.truthFrames[truth[t].id, default: 0] += 1
+        if hypothesisOfTruth[t] != nil {
+          tally.score.matchCount += 1
+        } else {
+          tally.score.missCount += 1
+        }
+        if switched[t] { tally.score.idSwitchCount += 1 }
+      }
+      for h in hypotheses.indices where hypothesisIncluded(h) {
+        tally.score.hypothesisCount += 1
+        tally.hypothesisFrames[hypotheses[h].id, default: 0] += 1
+        if !hypothesisTaken[h] { tally.score.falsePositiveCount += 1 }
+      }
+      for t in truth.indices where truthIncluded(t) {
+        for h in hypotheses.indices where hypothesisIncluded(h) && within(t, h) != nil {
+          tally.pairFrames[PairKey(truth: truth[t].id, hypothesis: hypotheses[h].id), default: 0] +=
+            1
+        }
       }
     }
-    score.falsePositiveCount += hypothesisTaken.filter { !$0 }.count
-    return matches
+    tally(
+      &allTally, truthIncluded: { _ in true }, hypothesisIncluded: { _ in true },
+      switched: switched)
+    tally(
+      &countedTally, truthIncluded: { isCounted[$0] },
+      hypothesisIncluded: { includedHypothesis[$0] }, switched: switchedWhenCounted)
+    return truth.indices.map { t in
+      MultiObjectTrackingMatch(
+        truthID: truth[t].id, hypothesisID: hypothesisOfTruth[t].map { hypotheses[$0].id },
+        distanceMeters: hypothesisOfTruth[t].map {
+          truth[t].position.distance(to: hypotheses[$0].position)
+        },
+        isIDSwitch: switched[t])
+    }
   }
 
-  /// The scores so far.
+  /// The scores so far, over every truth object and hypothesis.
   ///
   /// - Complexity: O(n² m) in the numbers of distinct truth and hypothesis ids (IDF1 matching).
-  public var result: MultiObjectTrackingScore {
-    var result = score
-    let truthIDs = truthFrames.keys.sorted()
-    let hypothesisIDs = hypothesisFrames.keys.sorted()
-    var idTruePositives = 0
-    if !truthIDs.isEmpty && !hypothesisIDs.isEmpty {
-      let costs = truthIDs.map { t in
-        hypothesisIDs.map { h -> Double in
-          let frames = pairFrames[PairKey(truth: t, hypothesis: h)] ?? 0
-          return frames > 0 ? -Double(frames) : .infinity
-        }
-      }
-      for (row, column) in LinearAssignment.minimumCostAssignment(costs: costs).enumerated() {
-        guard let column else { continue }
-        idTruePositives +=
-          pairFrames[PairKey(truth: truthIDs[row], hypothesis: hypothesisIDs[column])] ?? 0
-      }
-    }
-    result.idTruePositiveCount = idTruePositives
-    return result
-  }
-}
+  public var result: MultiObjectTrackingScore { allTally.result }
 
-/// Accumulated MOT counts and the scores derived from them.
-public struct MultiObjectTrackingScore: Sendable, Hashable, Codable {
-  /// Frames evaluated.
-  public var frameCount = 0
-  /// Truth objects summed over frames (ground-truth detections).
-  public var truthCount = 0
-  /// Hypotheses (shown markers) summed over frames.
-  public var hypothesisCount = 0
-  /// Matched truth objects summed over frames.
-  public var matchCount = 0
-  /// Unmatched truth objects summed over frames (missed markers).
-  public var missCount = 0
-  /// Unmatched hypotheses summed over frames (false markers shown).
-  public var falsePositiveCount = 0
-  /// Identity switches.
-  public var idSwitchCount = 0
-  /// Frames in which IDF1-matched trajectory pairs were within the threshold.
-  public var idTruePositiveCount = 0
-
-  /// Creates empty counts.
-  public init() {}
-
-  /// `MOTA = 1 - (misses + false positives + ID switches) / truth count`; `nil` without truth.
-  public var mota: Double? {
-    guard truthCount > 0 else { return nil }
-    return 1 - Double(missCount + falsePositiveCount + idSwitchCount) / Double(truthCount)
-  }
-
-  /// `IDF1 = 2 IDTP / (truth count + hypothesis count)`; `nil` when both counts are zero.
-  public var idf1: Double? {
-    guard truthCount + hypothesisCount > 0 else { return nil }
-    return 2 * Double(idTruePositiveCount) / Double(truthCount + hypothesisCount)
-  }
-
-  /// ID switches per 1000 frames; `nil` without frames.
-  public var idSwitchesPer1000Frames: Double? {
-    guard frameCount > 0 else { return nil }
-    return Double(idSwitchCount) * 1000 / Double(frameCount)
-  }
+  /// The scores over the counted truth objects only, hypotheses on objects not counted left out
+  /// (equal to ``result`` when every object was always counted).
+  ///
+  /// - Complexity: as ``result``.
+  public var countedResult: MultiObjectTrackingScore { countedTally.result }
 }

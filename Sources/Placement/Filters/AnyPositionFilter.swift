@@ -47,6 +47,16 @@ public struct AnyPositionFilter: PositionFilter, Hashable {
     base.update(measurement: measurement, timestampSeconds: timestampSeconds)
   }
 
+  /// Feeds one measurement with its expected error to the wrapped filter (see `PositionFilter`).
+  @inlinable
+  public mutating func update(
+    measurement: SIMD3<Float>, measurementStdMeters: Double, timestampSeconds: Double
+  ) -> FilterUpdateOutcome {
+    base.update(
+      measurement: measurement, measurementStdMeters: measurementStdMeters,
+      timestampSeconds: timestampSeconds)
+  }
+
   /// Restarts from `position` at `timestampSeconds` as if it were the first sample (non-finite input
   /// is ignored).
   @inlinable

@@ -55,6 +55,18 @@ public struct ConstantPositionKalmanFilter: PositionFilter, Hashable, Codable {
   public mutating func update(
     measurement: SIMD3<Float>, timestampSeconds: Double
   ) -> FilterUpdateOutcome {
+    update(
+      measurement: measurement, measurementStdMeters: measurementStdMeters,
+      timestampSeconds: timestampSeconds)
+  }
+
+  /// Feeds one measurement whose standard deviation per axis is `measurementStdMeters` (used for
+  /// this update instead of the configured one when finite and positive): the gain, the gate and
+  /// the consistency radius of re-anchoring evidence scale with it.
+  public mutating func update(
+    measurement: SIMD3<Float>, measurementStdMeters std: Double, timestampSeconds: Double
+  ) -> FilterUpdateOutcome {
+    let r = std.isFinite && std > 0 ? std : measurementStdMeters
     if let rejection = validateSample(
       measurement, timestampSeconds: timestampSeconds, lastTimestampSeconds: lastTimestampSeconds)
     {
@@ -63,17 +75,21 @@ public struct ConstantPositionKalmanFilter: PositionFilter, Hashable, Codable {
     let z = SIMD3<Double>(measurement)
     guard let x = estimate, let lastTime = lastTimestampSeconds else {
       reset(to: measurement, timestampSeconds: timestampSeconds)
+      variance = r * r
       return .accepted
     }
-    let r2 = measurementStdMeters * measurementStdMeters
+    let r2 = r * r
     let predictedVariance = variance + processNoiseDensity * (timestampSeconds - lastTime)
     let s = predictedVariance + r2
     let innovation = z - x
     guard
       gate.accepts(innovationLengthSquared: (innovation * innovation).sum(), innovationVariance: s)
     else {
-      if let anchor = rejections.add(z) {
+      if let anchor = rejections.add(
+        z, radiusMeters: (2 * min(gate.threshold, 1e6)).squareRoot() * r)
+      {
         reset(to: SIMD3<Float>(anchor), timestampSeconds: timestampSeconds)
+        variance = r2
         return .accepted
       }
       return .rejectedOutlier
@@ -83,6 +99,7 @@ public struct ConstantPositionKalmanFilter: PositionFilter, Hashable, Codable {
     let next = x + gain * innovation
     guard next.isFiniteVector, gain.isFinite, predictedVariance.isFinite else {
       reset(to: measurement, timestampSeconds: timestampSeconds)
+      variance = r2
       return .accepted
     }
     estimate = next

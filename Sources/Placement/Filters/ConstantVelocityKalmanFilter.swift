@@ -73,6 +73,18 @@ public struct ConstantVelocityKalmanFilter: PositionFilter, Hashable, Codable {
   public mutating func update(
     measurement: SIMD3<Float>, timestampSeconds: Double
   ) -> FilterUpdateOutcome {
+    update(
+      measurement: measurement, measurementStdMeters: measurementStdMeters,
+      timestampSeconds: timestampSeconds)
+  }
+
+  /// Feeds one measurement whose standard deviation per axis is `measurementStdMeters` (used for
+  /// this update instead of the configured one when finite and positive): the gain, the gate and
+  /// the consistency radius of re-anchoring evidence scale with it.
+  public mutating func update(
+    measurement: SIMD3<Float>, measurementStdMeters std: Double, timestampSeconds: Double
+  ) -> FilterUpdateOutcome {
+    let r = std.isFinite && std > 0 ? std : measurementStdMeters
     if let rejection = validateSample(
       measurement, timestampSeconds: timestampSeconds, lastTimestampSeconds: lastTimestampSeconds)
     {
@@ -81,6 +93,7 @@ public struct ConstantVelocityKalmanFilter: PositionFilter, Hashable, Codable {
     let z = SIMD3<Double>(measurement)
     guard let x = estimate, let lastTime = lastTimestampSeconds else {
       reset(to: measurement, timestampSeconds: timestampSeconds)
+      covariance.x = r * r
       return .accepted
     }
     let dt = timestampSeconds - lastTime
@@ -90,13 +103,16 @@ public struct ConstantVelocityKalmanFilter: PositionFilter, Hashable, Codable {
     let pvPrior = pv + dt * vv + q * dt * dt / 2
     let vvPrior = vv + q * dt
     let xPrior = x + velocity * dt
-    let s = ppPrior + measurementStdMeters * measurementStdMeters
+    let s = ppPrior + r * r
     let innovation = z - xPrior
     guard
       gate.accepts(innovationLengthSquared: (innovation * innovation).sum(), innovationVariance: s)
     else {
-      if let anchor = rejections.add(z) {
+      if let anchor = rejections.add(
+        z, radiusMeters: (2 * min(gate.threshold, 1e6)).squareRoot() * r)
+      {
         reset(to: SIMD3<Float>(anchor), timestampSeconds: timestampSeconds)
+        covariance.x = r * r
         return .accepted
       }
       return .rejectedOutlier
@@ -110,6 +126,7 @@ public struct ConstantVelocityKalmanFilter: PositionFilter, Hashable, Codable {
     guard nextPosition.isFiniteVector, nextVelocity.isFiniteVector, nextCovariance.isFiniteVector
     else {
       reset(to: measurement, timestampSeconds: timestampSeconds)
+      covariance.x = r * r
       return .accepted
     }
     estimate = nextPosition

@@ -28,6 +28,15 @@ public protocol PositionFilter: Sendable {
   /// Feeds one measurement taken at `timestampSeconds` and reports what the filter did with it.
   mutating func update(measurement: SIMD3<Float>, timestampSeconds: Double) -> FilterUpdateOutcome
 
+  /// Feeds one measurement whose expected error is `measurementStdMeters` (standard deviation per
+  /// axis, in the measurement's units). Filters with a measurement-noise model (the Kalman
+  /// filters) use it instead of their configured noise for this update — in the gain, the gate
+  /// and the consistency of re-anchoring evidence; the others ignore it (the default). A value
+  /// that is not finite and positive means the configured noise.
+  mutating func update(
+    measurement: SIMD3<Float>, measurementStdMeters: Double, timestampSeconds: Double
+  ) -> FilterUpdateOutcome
+
   /// The estimate extrapolated to `timestampSeconds` without changing state (models without
   /// velocity return `position`), or `nil` before the first accepted sample.
   func predictedPosition(atSeconds timestampSeconds: Double) -> SIMD3<Float>?
@@ -38,6 +47,13 @@ public protocol PositionFilter: Sendable {
 }
 
 extension PositionFilter {
+  /// Ignores the expected error: `update(measurement:timestampSeconds:)`.
+  public mutating func update(
+    measurement: SIMD3<Float>, measurementStdMeters: Double, timestampSeconds: Double
+  ) -> FilterUpdateOutcome {
+    update(measurement: measurement, timestampSeconds: timestampSeconds)
+  }
+
   /// The current estimate: models without a velocity do not extrapolate.
   public func predictedPosition(atSeconds timestampSeconds: Double) -> SIMD3<Float>? { position }
 

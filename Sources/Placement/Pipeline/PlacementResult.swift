@@ -32,9 +32,12 @@ public struct PlacementResult: Sendable, Hashable {
   /// The placed world point (metres), or `nil` when not placed.
   public var worldPosition: SIMD3<Float>? { hit?.worldPosition }
 
-  /// The tracker's input for this result, or `nil` when not placed.
+  /// The tracker's input for this result, or `nil` when not placed: the hit, its surface normal
+  /// and the raycast target that produced it.
   public var measurement: MarkerMeasurement? {
-    guard let p = worldPosition else { return nil }
-    return MarkerMeasurement(label: detection.label, position: p, confidence: detection.confidence)
+    guard let hit else { return nil }
+    return MarkerMeasurement(
+      label: detection.label, position: hit.worldPosition, confidence: detection.confidence,
+      surfaceNormal: hit.worldNormal, target: hit.target)
   }
 }

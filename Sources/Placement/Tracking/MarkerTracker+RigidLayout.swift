@@ -13,10 +13,13 @@ extension MarkerTracker {
   /// supporting measurements, so it is not biased by the one pair that proposed it.
   ///
   /// - Complexity: O(n² m²) for n established markers and m measurements.
-  mutating func applySharedJumpIfSupported(_ measurements: [MarkerMeasurement], at t: Double) {
+  /// Returns the translation applied (world metres), or `nil` when none was.
+  mutating func applySharedJumpIfSupported(_ measurements: [MarkerMeasurement], at t: Double)
+    -> SIMD3<Float>?
+  {
     let established = tracks.indices.filter { tracks[$0].state.isShown }
     guard established.count >= 1, measurements.count >= configuration.rigidMinimumSupport else {
-      return
+      return nil
     }
     let predicted = established.map { tracks[$0].filter.predictedPosition(atSeconds: t) ?? .zero }
     let gate = configuration.associationGateMeters
@@ -57,12 +60,13 @@ extension MarkerTracker {
     }
     guard let best, best.count >= configuration.rigidMinimumSupport, best.count > zeroSupport,
       best.mean.length > gate
-    else { return }
+    else { return nil }
     for index in tracks.indices {
       guard let p = tracks[index].filter.position else { continue }
       tracks[index].filter.reset(to: p + best.mean, timestampSeconds: t)
       tracks[index].evidence.clear()
     }
     statistics.rigidReanchorCount += 1
+    return best.mean
   }
 }

@@ -3,24 +3,39 @@ import SpatialMath
 /// Multi-marker tracker: assigns each frame's world-space measurements to markers, filters them,
 /// runs their lifecycle and re-anchors markers that the evidence has clearly left behind.
 ///
-/// Per frame (`update(measurements:timestampSeconds:)`):
+/// Per frame (`update(measurements:timestampSeconds:view:)`):
 /// 1. measurements with a non-finite coordinate or confidence are dropped and counted, those below
-///    the minimum confidence ignored;
+///    the minimum confidence ignored. With a `DetectorView`, each measurement gets its expected
+///    error (`MeasurementErrorModel`: range, viewing angle, surface kind, and the camera's speed
+///    since the previous view);
 /// 2. in rigid-layout mode, a shared jump agreed by several measurements is applied to all markers;
-/// 3. optimal assignment (`LinearAssignment`) of measurements to markers with the same label within
-///    the association gate, cost = distance to the marker's predicted position; ties break towards
-///    lower marker ids and earlier measurements;
-/// 4. assigned measurements update the marker's filter; a filter may still reject an outlier;
+/// 3. optimal assignment (`LinearAssignment`) of measurements to markers with the same label
+///    within the gate. With a view the gate is the squared Mahalanobis distance of the residual
+///    under the measurement's expected error plus the marker's uncertainty
+///    (`associationGateChiSquare`, and at most `maximumAssociationDistanceMeters`), and the cost
+///    is that squared distance; without one the gate is `associationGateMeters` and the cost the
+///    distance. Ties break towards lower marker ids and earlier measurements;
+/// 4. assigned measurements update the marker's filter, with their expected error when known
+///    (the largest standard deviation of its covariance); a filter may still reject an outlier;
 /// 5. a marker whose filter rejected its measurement, or an unmatched established marker with an
 ///    unassigned measurement of its label within the re-anchoring search radius (the nearest one,
 ///    and not within the gate of another shown marker, which would rather be a mislabelled
 ///    detection of that marker), collects that measurement as evidence against its position;
 ///    mutually consistent evidence in `k` consecutive detector frames re-anchors the marker (its
-///    filter restarts at the mean, its id stays). An unassigned measurement within the gate of a
-///    shown marker with its label is a duplicate and is dropped; any other unassigned measurement
-///    starts a tentative marker;
-/// 6. lifecycle (see `MarkerState`): tentative markers die on their first miss, confirmed markers
-///    coast through misses and are removed after `maximumCoastSeconds` without a hit.
+///    filter restarts at the mean, its id stays) — this is also how a marker whose object comes
+///    back into view somewhat elsewhere (after drift) is re-associated. An unassigned measurement
+///    within the gate of a shown marker with its label is a duplicate and is dropped; any other
+///    unassigned measurement starts a tentative marker;
+/// 6. lifecycle (see `MarkerState`): tentative markers die on their first missed detector frame;
+///    confirmed markers coast through misses. With a view, an established marker ages only in
+///    detector frames where it should have been detected — it projects inside the detected part
+///    of the image (less `detectionMarginFraction`), in front of the camera, within
+///    `maximumDetectionIncidenceDegrees` of its surface normal and `maximumDetectionDistanceMeters`
+///    — by the time since the previous frame (at most `maximumAgingStepSeconds`), and is removed
+///    once that missed time exceeds `maximumCoastSeconds`. Out of view it stays where it was
+///    anchored, as an ARKit anchor does, so an object that comes back gets its old marker back;
+///    the only other removal is `maximumUnobservedSeconds` without a hit (off by default).
+///    Without a view, a marker is removed `maximumCoastSeconds` after its last hit.
 ///
 /// Determinism: the output depends only on the inputs and their order; markers are kept and
 /// reported in id order.
@@ -36,6 +51,11 @@ public struct MarkerTracker<Filter: PositionFilter>: Sendable {
   var nextID = 1
   /// The timestamp of the last processed frame, seconds.
   public private(set) var lastTimestampSeconds: Double?
+  /// What the latest processed frame did (empty before the first one; unchanged by an ignored
+  /// frame). Diagnostics only.
+  public internal(set) var lastFrameLog = MarkerTrackerFrameLog()
+  /// The camera pose (world position, orientation) and time of the last view, for its speed.
+  var lastCameraPose: (position: SIMD3<Double>, rotation: Quaternion, timestampSeconds: Double)?
 
   /// Creates a tracker.
   ///
@@ -55,15 +75,28 @@ public struct MarkerTracker<Filter: PositionFilter>: Sendable {
   /// The markers a user interface should draw (confirmed or coasting), in id order.
   public var shownMarkers: [TrackedMarker] { markers.filter { $0.state.isShown } }
 
-  /// Processes one detector frame taken at `timestampSeconds` and returns all current markers (id
-  /// order). A frame whose timestamp is not finite or not later than the previous frame's is
-  /// ignored (counted in `statistics.rejectedFrameCount`).
+  /// Processes one detector frame taken at `timestampSeconds` without a view (fixed-distance
+  /// gates, time-based lifetimes); see `update(measurements:timestampSeconds:view:)`.
+  @discardableResult
+  public mutating func update(
+    measurements: [MarkerMeasurement], timestampSeconds: Double
+  ) -> [TrackedMarker] {
+    update(measurements: measurements, timestampSeconds: timestampSeconds, view: nil)
+  }
+
+  /// Processes one frame taken at `timestampSeconds` and returns all current markers (id order).
+  /// `view` is what the detector could see in this frame (the camera the measurements were
+  /// placed with and the detected part of its image): with it, gates scale with each
+  /// measurement's expected error and markers age only while they should have been detected;
+  /// `nil` keeps the fixed-distance gates and time-based lifetimes. A frame whose timestamp is
+  /// not finite or not later than the previous frame's is ignored (counted in
+  /// `statistics.rejectedFrameCount`).
   ///
   /// - Complexity: O(n² m) for n markers and m measurements (assignment), plus O(n² m²) in
   ///   rigid-layout mode.
   @discardableResult
   public mutating func update(
-    measurements: [MarkerMeasurement], timestampSeconds: Double
+    measurements: [MarkerMeasurement], timestampSeconds: Double, view: DetectorView?
   ) -> [TrackedMarker] {
     guard timestampSeconds.isFinite,
       lastTimestampSeconds.map({ timestampSeconds > $0 }) ?? true
@@ -71,41 +104,63 @@ public struct MarkerTracker<Filter: PositionFilter>: Sendable {
       statistics.rejectedFrameCount += 1
       return markers
     }
+    let previousTimestamp = lastTimestampSeconds
     lastTimestampSeconds = timestampSeconds
     statistics.frameCount += 1
+    var log = MarkerTrackerFrameLog()
+    log.measurements = Array(repeating: .ignoredNonFinite, count: measurements.count)
 
     var valid: [MarkerMeasurement] = []
+    var inputIndex: [Int] = []
     valid.reserveCapacity(measurements.count)
-    for m in measurements {
+    inputIndex.reserveCapacity(measurements.count)
+    for (index, m) in measurements.enumerated() {
       guard m.position.isFinite, m.confidence.isFinite else {
         statistics.nonFiniteMeasurementCount += 1
         continue
       }
       guard m.confidence >= configuration.minimumConfidence else {
         statistics.lowConfidenceMeasurementCount += 1
+        log.measurements[index] = .ignoredLowConfidence
         continue
       }
       valid.append(m)
+      inputIndex.append(index)
     }
+    let errors = expectedErrors(of: valid, view: view, at: timestampSeconds)
 
-    if configuration.rigidLayout { applySharedJumpIfSupported(valid, at: timestampSeconds) }
+    if configuration.rigidLayout {
+      log.rigidShiftMeters = applySharedJumpIfSupported(valid, at: timestampSeconds)
+    }
 
     var hit = [Bool](repeating: false, count: tracks.count)
     var consumed = [Bool](repeating: false, count: valid.count)
     var rejectedByFilter = [Bool](repeating: false, count: tracks.count)
-    let assignment = assign(valid, at: timestampSeconds)
+    let horizon = view == nil ? nil : configuration.maximumPredictionSeconds
+    let assignment = assign(
+      valid, errors: errors, at: timestampSeconds, maximumPredictionSeconds: horizon)
     for (trackIndex, measurementIndex) in assignment.enumerated() {
       guard let measurementIndex else { continue }
       consumed[measurementIndex] = true
+      let error = errors[measurementIndex]
       let (outcome, reanchored) = tracks[trackIndex].accept(
-        valid[measurementIndex].position, at: timestampSeconds,
-        spreadTimeConstantSeconds: configuration.spreadTimeConstantSeconds)
-      if reanchored { statistics.reanchorCount += 1 }
+        valid[measurementIndex], at: timestampSeconds,
+        spreadTimeConstantSeconds: configuration.spreadTimeConstantSeconds,
+        measurementStdMeters: error.map { $0.largestEigenvalue.squareRoot() },
+        evidenceRadiusMeters: error.map(Self.evidenceRadius),
+        maximumPredictionSeconds: horizon)
+      let id = tracks[trackIndex].id
+      if reanchored {
+        statistics.reanchorCount += 1
+        log.reanchoredMarkerIDs.append(id)
+      }
       if outcome.isAccepted {
         hit[trackIndex] = true
+        log.measurements[inputIndex[measurementIndex]] = .accepted(markerID: id)
       } else {
         rejectedByFilter[trackIndex] = true
         statistics.outlierMeasurementCount += 1
+        log.measurements[inputIndex[measurementIndex]] = .rejectedByFilter(markerID: id)
       }
     }
 
@@ -115,7 +170,8 @@ public struct MarkerTracker<Filter: PositionFilter>: Sendable {
     let blocked = zip(hit, rejectedByFilter).map { $0 || $1 }
     var evidenceOfTrack = [Int?](repeating: nil, count: tracks.count)
     var evidenceDistance = [Float](repeating: .infinity, count: tracks.count)
-    for (index, m) in valid.enumerated() where !consumed[index] && !isOnShownMarker(m) {
+    for (index, m) in valid.enumerated()
+    where !consumed[index] && !isOnShownMarker(m, error: errors[index]) {
       guard let (trackIndex, distance) = reanchorCandidate(for: m, excluding: blocked),
         distance < evidenceDistance[trackIndex]
       else { continue }
@@ -126,119 +182,65 @@ public struct MarkerTracker<Filter: PositionFilter>: Sendable {
     for trackIndex in tracks.indices where !blocked[trackIndex] {
       guard let index = evidenceOfTrack[trackIndex] else {
         // Evidence must come from consecutive detector frames.
-        tracks[trackIndex].evidence.clear()
+        if view?.isDetectorFrame ?? true { tracks[trackIndex].evidence.clear() }
         continue
       }
       usedAsEvidence[index] = true
       statistics.outlierMeasurementCount += 1
-      if tracks[trackIndex].addEvidence(valid[index].position, at: timestampSeconds) {
+      log.measurements[inputIndex[index]] = .evidence(markerID: tracks[trackIndex].id)
+      if tracks[trackIndex].addEvidence(
+        valid[index], at: timestampSeconds, radiusMeters: errors[index].map(Self.evidenceRadius))
+      {
         statistics.reanchorCount += 1
+        log.reanchoredMarkerIDs.append(tracks[trackIndex].id)
         hit[trackIndex] = true
       }
     }
-    var spawned: [MarkerMeasurement] = []
+    var spawned: [Int] = []  // Indices into `valid`.
     for (index, m) in valid.enumerated() where !consumed[index] && !usedAsEvidence[index] {
-      if isOnShownMarker(m, sameLabelOnly: true) {
+      if let duplicateOf = nearestShownMarkerID(m, error: errors[index]) {
         statistics.outlierMeasurementCount += 1  // A duplicate detection of a shown marker.
+        log.measurements[inputIndex[index]] = .duplicate(markerID: duplicateOf)
       } else {
-        spawned.append(m)
+        spawned.append(index)
       }
     }
 
-    advanceLifecycle(hit: hit, at: timestampSeconds)
-    for m in spawned { spawn(m, at: timestampSeconds) }
+    log.removals = advanceLifecycle(
+      hit: hit, at: timestampSeconds, view: view, previousTimestampSeconds: previousTimestamp)
+    for index in spawned {
+      log.measurements[inputIndex[index]] = .spawned(markerID: nextID)
+      spawn(valid[index], at: timestampSeconds, error: errors[index])
+    }
+    log.reanchoredMarkerIDs.sort()
+    lastFrameLog = log
     return markers
   }
 
-  /// The assigned measurement index per track.
-  func assign(_ measurements: [MarkerMeasurement], at t: Double) -> [Int?] {
-    guard !tracks.isEmpty, !measurements.isEmpty else {
-      return Array(repeating: nil, count: tracks.count)
-    }
-    let gate = configuration.associationGateMeters
-    var costs = [[Double]](
-      repeating: [Double](repeating: .infinity, count: measurements.count), count: tracks.count)
-    for (i, track) in tracks.enumerated() {
-      guard let predicted = track.filter.predictedPosition(atSeconds: t) else { continue }
-      for (j, m) in measurements.enumerated() where m.label == track.label {
-        let d = predicted.distance(to: m.position)
-        if d <= gate { costs[i][j] = Double(d) }
-      }
-    }
-    return LinearAssignment.minimumCostAssignment(costs: costs)
+  /// The radius within which a piece of re-anchoring evidence with expected error `error` is
+  /// consistent: the 99 % bound of chi-square with 3 degrees of freedom (11.34) along its worst
+  /// direction, metres.
+  static func evidenceRadius(_ error: PositionCovariance) -> Double {
+    (11.344_866_73 * error.largestEigenvalue).squareRoot()
   }
 
-  /// The nearest established, unmatched marker with the measurement's label within the
-  /// re-anchoring search radius (ties: lower id).
-  func reanchorCandidate(for m: MarkerMeasurement, excluding blocked: [Bool]) -> (
-    index: Int, distance: Float
-  )? {
-    var best: (index: Int, distance: Float)?
-    for (i, track) in tracks.enumerated()
-    where !blocked[i] && track.state.isShown && track.label == m.label {
-      guard let p = track.filter.position else { continue }
-      let d = p.distance(to: m.position)
-      guard d <= configuration.reanchorSearchRadiusMeters else { continue }
-      if best.map({ d < $0.distance }) ?? true { best = (i, d) }
-    }
-    return best
-  }
-
-  /// Whether a measurement lies within the association gate of a shown marker of any label: such a
-  /// measurement is most likely a mislabelled detection of that marker, so it never serves as
-  /// re-anchoring evidence (a marker never re-anchors onto another marker's place).
-  /// With `sameLabelOnly`, only markers with the measurement's label count: such a measurement is a
-  /// duplicate detection and never starts a new marker.
-  func isOnShownMarker(_ m: MarkerMeasurement, sameLabelOnly: Bool = false) -> Bool {
-    tracks.contains { track in
-      guard track.state.isShown, !sameLabelOnly || track.label == m.label,
-        let p = track.filter.position
-      else { return false }
-      return p.distance(to: m.position) <= configuration.associationGateMeters
-    }
-  }
-
-  mutating func advanceLifecycle(hit: [Bool], at t: Double) {
-    var kept: [MarkerTrack<Filter>] = []
-    kept.reserveCapacity(tracks.count)
-    for (i, var track) in tracks.enumerated() {
-      if hit[i] {
-        track.consecutiveHits += 1
-        if track.state == .coasting
-          || (track.state == .tentative
-            && track.consecutiveHits >= configuration.confirmationHitCount)
-        {
-          track.state = .confirmed
-        }
-      } else {
-        track.consecutiveHits = 0
-        switch track.state {
-        case .tentative:
-          statistics.removedMarkerCount += 1
-          continue
-        case .confirmed:
-          track.state = .coasting
-        case .coasting:
-          break
-        }
-        if t - track.lastHitSeconds > configuration.maximumCoastSeconds {
-          statistics.removedMarkerCount += 1
-          continue
-        }
-      }
-      kept.append(track)
-    }
-    tracks = kept
-  }
-
-  mutating func spawn(_ m: MarkerMeasurement, at t: Double) {
+  /// Starts a tentative marker at `m` (with its expected error, when known, as the filter's
+  /// initial uncertainty).
+  mutating func spawn(_ m: MarkerMeasurement, at t: Double, error: PositionCovariance?) {
     var filter = filterPrototype
-    filter.reset(to: m.position, timestampSeconds: t)
+    if let error {
+      _ = filter.update(
+        measurement: m.position, measurementStdMeters: error.largestEigenvalue.squareRoot(),
+        timestampSeconds: t)
+    } else {
+      filter.reset(to: m.position, timestampSeconds: t)
+    }
     let track = MarkerTrack(
       id: nextID, label: m.label, filter: filter, firstSeenSeconds: t,
       evidence: ConsistentRejectionBuffer(
         requiredCount: configuration.reanchorMeasurementCount,
-        consistencyRadiusMeters: Double(configuration.reanchorConsistencyMeters)))
+        consistencyRadiusMeters: Double(configuration.reanchorConsistencyMeters)),
+      surfaceNormal: m.surfaceNormal.flatMap { $0.isFinite ? $0 : nil })
     nextID += 1
     statistics.createdMarkerCount += 1
     if configuration.confirmationHitCount <= 1 {

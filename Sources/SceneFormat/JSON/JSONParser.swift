@@ -22,6 +22,7 @@ public enum JSONParser {
     _ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int = JSONParser.maximumDepth
   ) throws -> JSONValue {
     var cursor = JSONCursor(bytes)
+    defer { cursor.scratch.release() }
     cursor.maximumDepth = min(max(1, maximumDepth), Self.maximumDepth)
     cursor.skipWhitespace()
     let value = try cursor.parseValue(depth: 0)
@@ -52,6 +53,10 @@ package struct JSONCursor {
   package let bytes: UnsafeBufferPointer<UInt8>
   package var index = 0
   package var maximumDepth = JSONParser.maximumDepth
+  /// The elements and members of the arrays and objects still open, moved into storage of their
+  /// exact size when each closes (one allocation per array, no regrowth; objects are hashed
+  /// into a dictionary of their final size). Released by the owner of the cursor.
+  var scratch = JSONParseScratch()
 
   package init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -127,21 +132,21 @@ package struct JSONCursor {
   package mutating func parseArray(depth: Int) throws -> JSONValue {
     guard depth <= maximumDepth else { throw depthError() }
     index += 1  // [
-    var elements: [JSONValue] = []
     skipWhitespace()
     if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
       index += 1
-      return .array(elements)
+      return .array([])
     }
+    let base = scratch.valueCount
     while true {
       skipWhitespace()
-      elements.append(try parseValue(depth: depth))
+      scratch.push(try parseValue(depth: depth))
       skipWhitespace()
       guard index < bytes.count else { throw error("expected ',' or ']', got end of input") }
       let byte = bytes[index]
       index += 1
       if byte == UInt8(ascii: ",") { continue }
-      if byte == UInt8(ascii: "]") { return .array(elements) }
+      if byte == UInt8(ascii: "]") { return .array(scratch.popValues(from: base)) }
       index -= 1
       throw error("expected ',' or ']', got \(describeCurrent())")
     }
@@ -150,12 +155,16 @@ package struct JSONCursor {
   package mutating func parseObject(depth: Int) throws -> JSONValue {
     guard depth <= maximumDepth else { throw depthError() }
     index += 1  // {
-    var members: [String: JSONValue] = [:]
     skipWhitespace()
     if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
       index += 1
-      return .object(members)
+      return .object([:])
     }
+    let base = scratch.valueCount
+    let keyBase = scratch.keys.count
+    // Duplicates are found as each member is read (so the first error in the text is the one
+    // reported): by comparing with the earlier keys of small objects, with a set for large ones.
+    var seen: Set<String>?
     while true {
       skipWhitespace()
       guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
@@ -163,22 +172,33 @@ package struct JSONCursor {
       }
       let keyOffset = index
       let key = try parseString()
+      let count = scratch.keys.count - keyBase
+      if count < 16 {
+        if scratch.keys[keyBase...].contains(key) {
+          throw error("duplicate member \"\(key)\"", at: keyOffset)
+        }
+      } else {
+        if seen == nil { seen = Set(scratch.keys[keyBase...]) }
+        if seen!.insert(key).inserted == false {
+          throw error("duplicate member \"\(key)\"", at: keyOffset)
+        }
+      }
       skipWhitespace()
       guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
         throw error("expected ':' after member name, got \(describeCurrent())")
       }
       index += 1
       skipWhitespace()
-      let value = try parseValue(depth: depth)
-      if members.updateValue(value, forKey: key) != nil {
-        throw error("duplicate member \"\(key)\"", at: keyOffset)
-      }
+      scratch.keys.append(key)
+      scratch.push(try parseValue(depth: depth))
       skipWhitespace()
       guard index < bytes.count else { throw error("expected ',' or '}', got end of input") }
       let byte = bytes[index]
       index += 1
       if byte == UInt8(ascii: ",") { continue }
-      if byte == UInt8(ascii: "}") { return .object(members) }
+      if byte == UInt8(ascii: "}") {
+        return .object(scratch.popMembers(from: base, keysFrom: keyBase))
+      }
       index -= 1
       throw error("expected ',' or '}', got \(describeCurrent())")
     }
@@ -188,12 +208,14 @@ package struct JSONCursor {
     let open = index
     index += 1  // opening quote
     let start = index
-    // Fast path: no escapes.
+    // Fast path: no escapes; ASCII needs no UTF-8 validation.
+    var union: UInt8 = 0
     while index < bytes.count {
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
         let slice = UnsafeBufferPointer(rebasing: bytes[start..<index])
         index += 1
+        if union < 0x80 { return String(decoding: slice, as: UTF8.self) }
         guard let text = String(validating: slice, as: UTF8.self) else {
           throw error("string is not valid UTF-8", at: open)
         }
@@ -201,6 +223,7 @@ package struct JSONCursor {
       }
       if byte == UInt8(ascii: "\\") { break }
       if byte < 0x20 { throw error("unescaped control character in string") }
+      union |= byte
       index += 1
     }
     guard index < bytes.count else { throw error("unterminated string", at: open) }

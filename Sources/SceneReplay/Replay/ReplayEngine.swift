@@ -110,8 +110,9 @@ public struct ReplayEngine: Sendable {
         file: session.file)
     }
     let pipeline = PlacementPipeline(settings: settings.placement)
-    var accumulator = ReplayMetricsAccumulator<Int>(
-      truth: session.header.truth, thresholdMeters: settings.matchThresholdMeters)
+    var accumulator = ReplayMetricsAccumulator(
+      truth: session.header.truth, thresholdMeters: settings.matchThresholdMeters,
+      placement: settings.placement)
     var report = ReplayReport()
     if skipInvalidFrames { report.skippedFrames = [] }
     if session.header.platform == .arcore { report.placement.placedByARCoreHitTest = 0 }
@@ -137,20 +138,24 @@ public struct ReplayEngine: Sendable {
         for result in placements { report.placement.add(result) }
         for result in arcorePlacements { report.placement.add(result) }
         // The tracker takes detector frames: between the results of a detector running below
-        // the frame rate its markers carry on unchanged.
+        // the frame rate its markers carry on unchanged (and do not age). Its view is the image
+        // the result was computed on (an earlier frame's when the result arrived late).
         let markers =
           frame.hasDetectorResult
           ? tracker.update(
             measurements: placements.compactMap(\.measurement)
               + arcorePlacements.compactMap(\.measurement),
-            timestampSeconds: frame.timestamp)
+            timestampSeconds: frame.timestamp,
+            view: settings.trackerUsesDetectorView
+              ? detectorView(of: frame.observationsFrame, override: override) : nil)
           : tracker.markers
         accumulator.add(
           frameIndex: frame.frameIndex, timestampSeconds: frame.timestamp,
           markers: markers.map {
-            .init(id: $0.id, label: $0.label, position: $0.position, state: $0.state)
+            .init(id: .number($0.id), label: $0.label, position: $0.position, state: $0.state)
           },
-          camera: frame.camera, viewport: frame.viewport)
+          camera: frame.camera, viewport: frame.viewport, world: frame.world,
+          placed: Self.placedPoints(placements))
         if report.firstTimestampSeconds == nil {
           report.firstTimestampSeconds = frame.timestamp
         }
@@ -201,6 +206,28 @@ public struct ReplayEngine: Sendable {
       throw error.prefixed(.key("vision")).located(file: file)
     }
     return nil
+  }
+
+  /// The label and world point of every placed detection.
+  static func placedPoints(_ placements: [PlacementResult]) -> [(
+    label: String, position: SIMD3<Float>
+  )] {
+    var points: [(label: String, position: SIMD3<Float>)] = []
+    for result in placements {
+      if let position = result.worldPosition { points.append((result.detection.label, position)) }
+    }
+    return points
+  }
+
+  /// What the detector saw in `frame`: its camera and the part of the image the model looked at
+  /// (with the Vision settings the boxes are inverted with). Every frame is a detector frame.
+  func detectorView(of frame: SimulatedFrame, override: VisionRequestSettings?) -> DetectorView {
+    let request = override ?? frame.visionRequest
+    let detected =
+      request.flatMap {
+        try? VisionGeometry(settings: $0, imageResolution: frame.camera.imageResolution)
+      }?.modelVisibleImageNormalizedRect ?? .unit
+    return DetectorView(camera: frame.camera, detectedImageNormalizedRect: detected)
   }
 
   /// Places the detections of a chunk's frames, in parallel over fixed contiguous slices; the

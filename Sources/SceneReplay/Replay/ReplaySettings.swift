@@ -16,11 +16,13 @@ import SpatialMath
 ///   "anchorPoint": "center", "backFacePolicy": "cull", "raycastSeed": 0,
 ///   "interpretVisionAs": {"cropAndScale": "scaleFill", "modelInputSize": [416, 416],
 ///                         "orientation": "up"},
-///   "matchThresholdMeters": 0.02 }
+///   "matchThresholdMeters": 0.02, "trackerUsesDetectorView": true }
 /// ```
 /// `filter`/`filterParameters` are `AnyPositionFilter.init(name:parameters:)`'s names and
 /// parameters (values as strings or numbers); `tracker` overrides members of
-/// `MarkerTrackerConfiguration` by their Swift names; `anchorPoint` is `center`, `bottomCenter`,
+/// `MarkerTrackerConfiguration` by the names of its registry (`MarkerTrackerConfiguration.settings`;
+/// `measurementError` is an object with `MeasurementErrorModel`'s members; `null` is the
+/// default, for the optional limits no limit); `anchorPoint` is `center`, `bottomCenter`,
 /// `topCenter` or `[x, y]` fractions (`BoxAnchorPoint`); `interpretVisionAs` has the recording's
 /// `"vision"` layout.
 public struct ReplaySettings: Sendable, Hashable {
@@ -36,6 +38,12 @@ public struct ReplaySettings: Sendable, Hashable {
   /// The distance (metres) within which a marker matches a truth object, or `nil` for half the
   /// smallest spacing of the truth objects (5 cm with fewer than two objects).
   public var matchThresholdMeters: Float?
+  /// Whether the tracker gets each detector result's `DetectorView` (the camera of the image the
+  /// result was computed on and the part of it the model saw): gates scaled by each
+  /// measurement's expected error and lifetimes that run only while a marker should have been
+  /// detected. (Either way the tracker is updated only on frames with a detector result.)
+  /// `false` gives the tracker no view (fixed gates, time-based lifetimes). Default `true`.
+  public var trackerUsesDetectorView: Bool = true
   /// How ML Kit objects are placed on the frames of an `"arcore"` recording (default: the box
   /// centre and ARCore's samples' hit filter). Not read from the JSON form yet.
   public var arcorePlacement = ARCorePlacement.Settings()
@@ -130,6 +138,9 @@ public struct ReplaySettings: Sendable, Hashable {
       }
       return Float(n)
     }
+    if let flag = try object.optional("trackerUsesDetectorView", { try $0.bool() }) {
+      trackerUsesDetectorView = flag
+    }
     _ = try object.extras()
   }
 
@@ -146,19 +157,43 @@ public struct ReplaySettings: Sendable, Hashable {
   }
 
   /// The `tracker` object: members of `MarkerTrackerConfiguration` by the names, units and
-  /// ranges of its registry (`MarkerTrackerConfiguration.settings`), each laid over the defaults.
+  /// ranges of its registry (`MarkerTrackerConfiguration.settings`), each laid over the defaults;
+  /// a member of a nested value (`measurementError.latencySeconds`) sits in a nested object
+  /// (`"measurementError": {"latencySeconds": 0.03}`). As everywhere in the format, `null` is an
+  /// absent member: the default (for the optional limits, no limit).
   static func tracker(from value: JSONValue) throws -> MarkerTrackerConfiguration {
-    var object = try JSONObjectDecoder(value, strict: true)
     var configuration = MarkerTrackerConfiguration()
-    for setting in MarkerTrackerConfiguration.settings {
+    try decode(MarkerTrackerConfiguration.settings, level: 0, from: value, into: &configuration)
+    return configuration
+  }
+
+  /// Decodes the object `value` holding the rows of `settings` at path element `level`: a row
+  /// whose path ends there is a member; rows sharing a longer path's element there are a nested
+  /// object (rows of one nested value are contiguous in the registry).
+  static func decode(
+    _ settings: [TrackerSetting], level: Int, from value: JSONValue,
+    into configuration: inout MarkerTrackerConfiguration
+  ) throws {
+    var object = try JSONObjectDecoder(value, strict: true)
+    var start = 0
+    while start < settings.count {
+      let key = settings[start].path[level]
+      var end = start + 1
+      while end < settings.count, settings[end].path[level] == key { end += 1 }
+      let group = Array(settings[start..<end])
+      start = end
+      guard group.count == 1, let setting = group.first, setting.path.count == level + 1 else {
+        _ = try object.optional(key) {
+          try decode(group, level: level + 1, from: $0, into: &configuration)
+        }
+        continue
+      }
       guard
         let given = try object.optional(
-          setting.name,
+          key,
           { value -> TrackerSetting.Value in
             switch (setting.domain, value) {
-            case (.flag, .bool(let flag)): return .flag(flag)
-            case (.flag, _):
-              throw InputFileError(.typeMismatch, "expected a boolean, got \(value.typeName)")
+            case (.flag, _): return .flag(try value.bool())
             default: return .number(try value.number())
             }
           })
@@ -167,12 +202,10 @@ public struct ReplaySettings: Sendable, Hashable {
         let shown =
           if case .number(let n) = given { JSONWriter.text(of: n) } else { "\(given)" }
         throw InputFileError(
-          .invalidValue, "expected \(setting.domain.expected), got \(shown)",
-          path: [.key(setting.name)])
+          .invalidValue, "expected \(setting.domain.expected), got \(shown)", path: [.key(key)])
       }
     }
     _ = try object.extras()
-    return configuration
   }
 
   static func attempts(from value: JSONValue) throws -> [PlacementAttempt] {

@@ -1,10 +1,11 @@
-// Internal helpers shared by the scene-spec decoders: range-checked numbers whose errors carry the
-// same `InputFileError` paths as the recording decoders.
+// Helpers shared by the scene-spec decoders (and, package-wide, the replay settings' decoder):
+// range-checked numbers whose errors carry the same `InputFileError` paths as the recording
+// decoders.
 import SceneFormat
 
 extension JSONValue {
   /// A finite number that is `>= minimum` (and `<= maximum` when given).
-  func number(atLeast minimum: Double, atMost maximum: Double? = nil) throws -> Double {
+  package func number(atLeast minimum: Double, atMost maximum: Double? = nil) throws -> Double {
     let value = try number()
     guard value.isFinite, value >= minimum, value <= (maximum ?? .infinity) else {
       let range =
@@ -16,7 +17,7 @@ extension JSONValue {
   }
 
   /// A finite number that is strictly greater than zero.
-  func positiveNumber() throws -> Double {
+  package func positiveNumber() throws -> Double {
     let value = try number()
     guard value.isFinite, value > 0 else {
       throw InputFileError(.invalidValue, "must be > 0, got \(JSONWriter.text(of: value))")

@@ -6,7 +6,8 @@ import SpatialMath
 /// a point, plus hand tremor.
 ///
 /// JSON: `{"waypoints": [{"time": s, "position": [x, y, z], "lookAt": [x, y, z]}, ...],
-/// "tremor"?: {"positionAmplitudeMeters", "rotationAmplitudeDegrees", "frequencyHertz"}}`, world
+/// "tremor"?: {"positionAmplitudeMeters", "rotationAmplitudeDegrees", "frequencyHertz"},
+/// "hand"?: {...}}` (``HandMotionSpec``: handheld motion fitted to a real trajectory), world
 /// metres, seconds from the start of the scene, times strictly increasing. Between waypoints the
 /// position and look-at point move with smoothstep easing (zero velocity at each waypoint, like a
 /// hand that pauses); before the first and after the last the camera holds. The camera's roll
@@ -59,11 +60,14 @@ public struct TrajectorySpec: Sendable, Hashable {
   public var waypoints: [Waypoint]
   /// The tremor added to the eased path.
   public var tremor: Tremor
+  /// The handheld motion added to the eased path, or `nil` for none.
+  public var hand: HandMotionSpec?
 
   /// Creates a trajectory (call sites that build one in code are trusted; JSON is validated).
-  public init(waypoints: [Waypoint], tremor: Tremor = .none) {
+  public init(waypoints: [Waypoint], tremor: Tremor = .none, hand: HandMotionSpec? = nil) {
     self.waypoints = waypoints
     self.tremor = tremor
+    self.hand = hand
   }
 
   init(json: JSONValue) throws {
@@ -106,6 +110,7 @@ public struct TrajectorySpec: Sendable, Hashable {
         _ = try members.extras()
         return tremor
       } ?? .none
+    hand = try object.optional("hand") { try HandMotionSpec(json: $0) }
     _ = try object.extras()
   }
 
@@ -126,9 +131,9 @@ public struct TrajectorySpec: Sendable, Hashable {
 }
 
 extension TrajectorySpec {
-  /// The JSON object.
+  /// The JSON object (`hand` only when set).
   public var jsonValue: JSONValue {
-    .object([
+    var members: [String: JSONValue] = [
       "waypoints": .array(
         waypoints.map { point in
           .object([
@@ -142,6 +147,8 @@ extension TrajectorySpec {
         "rotationAmplitudeDegrees": .number(tremor.rotationAmplitudeDegrees),
         "frequencyHertz": .number(tremor.frequencyHertz),
       ]),
-    ])
+    ]
+    if let hand { members["hand"] = hand.jsonValue }
+    return .object(members)
   }
 }

@@ -26,7 +26,68 @@ struct TremorTerm: Sendable {
   }
 }
 
+/// One sine of the handheld motion on one axis: frequency (hertz), phase (radians) and amplitude
+/// (metres for translation axes, degrees for rotation axes); see ``HandMotionSpec``.
+struct HandTerm: Sendable {
+  /// 0, 1, 2: world x, y, z translation; 3, 4, 5: rotation about camera x, y, z.
+  let axis: Int
+  let frequencyHertz: Double
+  let phaseRadians: Double
+  let amplitude: Double
+
+  func value(at timeSeconds: Double) -> Double {
+    amplitude * sin(2 * Double.pi * frequencyHertz * timeSeconds + phaseRadians)
+  }
+
+  /// The sines of `hand`, drawn axis by axis, band by band, two values each (frequency, phase).
+  static func terms(for hand: HandMotionSpec, using random: inout SplitMix64) -> [HandTerm] {
+    let k = Double(hand.componentsPerBand)
+    var terms: [HandTerm] = []
+    for axis in 0..<6 {
+      for band in 0..<hand.bandCount {
+        let low = hand.bandEdgesHertz[band]
+        let high = hand.bandEdgesHertz[band + 1]
+        let rms =
+          axis < 3
+          ? hand.velocityRMSMetersPerSecond[band] : hand.angularVelocityRMSDegreesPerSecond[band]
+        for _ in 0..<hand.componentsPerBand {
+          let frequency = low * pow(high / low, random.nextUnitDouble())
+          let phase = 2 * Double.pi * random.nextUnitDouble()
+          // Velocity RMS of one sine: 2πf A / √2 = rms / √(3k).
+          let amplitude =
+            rms * 2.0.squareRoot() / ((3 * k).squareRoot() * 2 * Double.pi * frequency)
+          terms.append(
+            HandTerm(
+              axis: axis, frequencyHertz: frequency, phaseRadians: phase, amplitude: amplitude))
+        }
+      }
+    }
+    return terms
+  }
+}
+
 extension SceneSynthesizer {
+  /// The handheld motion at `sceneTime`: a world translation (metres) and camera-axis rotation
+  /// angles (degrees).
+  func handMotion(at sceneTime: Double) -> (shift: SIMD3<Double>, turnDegrees: SIMD3<Double>) {
+    var sums = [Double](repeating: 0, count: 6)
+    for term in handTerms { sums[term.axis] += term.value(at: sceneTime) }
+    return (SIMD3(sums[0], sums[1], sums[2]), SIMD3(sums[3], sums[4], sums[5]))
+  }
+
+  /// `pose` turned by `degrees` about the camera's x, y and z axes in turn.
+  static func turned(_ pose: RigidTransform, degrees: SIMD3<Float>) -> RigidTransform {
+    var rotation = pose.rotation
+    for (axis, angle) in [
+      (SIMD3<Float>(1, 0, 0), degrees.x), (SIMD3(0, 1, 0), degrees.y), (SIMD3(0, 0, 1), degrees.z),
+    ] {
+      rotation = rotation * Quaternion(angle: .degrees(Double(angle)), axis: axis)
+    }
+    var result = pose
+    result.rotation = rotation.normalized() ?? pose.rotation
+    return result
+  }
+
   /// The true worldFromCamera at frame `index` (scene time `sceneTime`).
   func trueCameraPose(index: Int, sceneTime: Double) -> RigidTransform {
     var pose: RigidTransform
@@ -39,6 +100,11 @@ extension SceneSynthesizer {
         quarterTurns: interfaceQuarterTurns)
     } else {
       pose = .identity
+    }
+    if !handTerms.isEmpty {
+      let hand = handMotion(at: sceneTime)
+      pose = Self.turned(pose, degrees: SIMD3<Float>(hand.turnDegrees))
+      pose.translation += SIMD3<Float>(hand.shift)
     }
     let tremor = spec.trajectory?.tremor ?? .none
     guard tremor.positionAmplitudeMeters > 0 || tremor.rotationAmplitudeDegrees > 0 else {
@@ -55,13 +121,7 @@ extension SceneSynthesizer {
       SIMD3(axisSum(0, 0), axisSum(1, 0), axisSum(2, 0)) * Float(tremor.positionAmplitudeMeters)
     let turn =
       SIMD3(axisSum(0, 1), axisSum(1, 1), axisSum(2, 1)) * Float(tremor.rotationAmplitudeDegrees)
-    var rotation = pose.rotation
-    for (axis, degrees) in [
-      (SIMD3<Float>(1, 0, 0), turn.x), (SIMD3(0, 1, 0), turn.y), (SIMD3(0, 0, 1), turn.z),
-    ] {
-      rotation = rotation * Quaternion(angle: .degrees(Double(degrees)), axis: axis)
-    }
-    pose.rotation = rotation.normalized() ?? pose.rotation
+    pose = Self.turned(pose, degrees: turn)
     pose.translation += shift
     return pose
   }

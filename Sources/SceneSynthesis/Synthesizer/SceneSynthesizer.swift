@@ -7,7 +7,8 @@ import SpatialMath
 /// long session streams in constant memory.
 ///
 /// Per frame at scene time `t` (seconds from the start; timestamp `startTimestampSeconds + t`):
-/// 1. the true camera pose: the trajectory (or the recorded pose) plus hand tremor; its roll
+/// 1. the true camera pose: the trajectory (or the recorded pose) plus hand tremor and handheld
+///    motion (``HandMotionSpec``); its roll
 ///    follows the viewport's interface orientation (landscapeRight: camera +x is the view's right;
 ///    portrait: camera +x points down the screen and +y to its right, ARKit's back camera);
 /// 2. `camera`: the true pose with the ``TrackingModelSpec`` errors (noise, drift, jumps), or the
@@ -18,8 +19,8 @@ import SpatialMath
 ///    header's Vision settings; for an ARCore scene (``SceneSpec/arcore``) ML Kit's boxes in the
 ///    upright CPU image instead (`arcore.mlKitObjects`, with the CPU image's intrinsics).
 ///
-/// Randomness: one ``SplitMix64`` sub-stream per concern (tremor, tracking, planes, feature points,
-/// detector), each seeded from `seed` and a fixed salt, so changing one model does not reshuffle
+/// Randomness: one ``SplitMix64`` sub-stream per concern (tremor, hand, tracking, planes, feature
+/// points, detector), each seeded from `seed` and a fixed salt, so changing one model does not reshuffle
 /// the others; the detector draws the same number of values per object and frame whether or not
 /// the object is visible. The output bytes depend only on the spec and the seed.
 public struct SceneSynthesizer: Sendable {
@@ -45,6 +46,8 @@ public struct SceneSynthesizer: Sendable {
   let recordedPoses: [(sceneTime: Double, worldFromCamera: Matrix4x4)]
   let recordedCloud: FeaturePointCloud?
   let tremorTerms: [TremorTerm]
+  /// The hand model's sines (``HandMotionSpec``), axis-major; empty without one.
+  let handTerms: [HandTerm]
 
   var trackingRandom: SplitMix64
   var planeRandom: SplitMix64
@@ -95,6 +98,9 @@ public struct SceneSynthesizer: Sendable {
     frameCount = spec.recordedTrajectory == nil ? spec.frameCount : recordedPoses.count
     var tremorRandom = Self.stream(seed, salt: 0x7E_4D0B)
     tremorTerms = (0..<18).map { _ in TremorTerm(using: &tremorRandom) }
+    // Its own stream: scenes without a hand model draw nothing and keep their bytes.
+    var handRandom = Self.stream(seed, salt: 0x4A_4D07)
+    handTerms = spec.trajectory?.hand.map { HandTerm.terms(for: $0, using: &handRandom) } ?? []
     trackingRandom = Self.stream(seed, salt: 0x7ACC_1296)
     planeRandom = Self.stream(seed, salt: 0x9A_4E5)
     pointRandom = Self.stream(seed, salt: 0xFEA7_0E5)

@@ -6,7 +6,7 @@ import SceneFormat
 /// `arsim score` run): feed it each session frame with the markers shown in it, then read
 /// ``score()``. Memory grows with the markers and truth objects, not the frames.
 public struct PlacementScorer: Sendable {
-  var accumulator: ReplayMetricsAccumulator<MarkerID>
+  var accumulator: ReplayMetricsAccumulator
   var firstTimestamp: Double?
   var lastTimestamp: Double?
   let file: String?
@@ -42,7 +42,7 @@ public struct PlacementScorer: Sendable {
       markers: markers.map {
         .init(id: $0.id, label: $0.label, position: $0.position, state: $0.state)
       },
-      camera: frame.camera, viewport: frame.viewport)
+      camera: frame.camera, viewport: frame.viewport, world: frame.world)
   }
 
   /// The score of the frames added so far (without a diagnosis).

@@ -1,21 +1,22 @@
 import ARSimulation
 import Placement
 import SceneFormat
+import SpatialMath
 
 /// Streams frames of shown markers into `ReplayMetrics`, per-marker logs and per-object scores in
-/// memory proportional to the number of markers and truth objects, not frames. Generic over the
-/// marker id (`Int` for the package's tracker, ``MarkerID`` for placers under test). Iteration
-/// order never depends on hashing: markers arrive in the placer's order, truth objects in
-/// recording order, logs are sorted by id.
-package struct ReplayMetricsAccumulator<MarkerKey: Hashable & Comparable & Sendable>: Sendable {
+/// memory proportional to the number of markers and truth objects, not frames. Marker ids are
+/// ``MarkerID``s (the package's tracker's integers are `.number`). Iteration order never depends
+/// on hashing: markers arrive in the placer's order, truth objects in recording order, logs are
+/// sorted by id. Not generic, so that replay's hot loop runs specialized code.
+package struct ReplayMetricsAccumulator: Sendable {
   /// One marker in one frame.
   package struct Marker: Sendable {
-    package var id: MarkerKey
+    package var id: MarkerID
     package var label: String
     package var position: SIMD3<Float>
     package var state: MarkerState
 
-    package init(id: MarkerKey, label: String, position: SIMD3<Float>, state: MarkerState) {
+    package init(id: MarkerID, label: String, position: SIMD3<Float>, state: MarkerState) {
       self.id = id
       self.label = label
       self.position = position
@@ -23,15 +24,9 @@ package struct ReplayMetricsAccumulator<MarkerKey: Hashable & Comparable & Senda
     }
   }
 
-  struct TruthObject: Sendable {
-    let id: String
-    let label: String
-    let position: SIMD3<Float>
-  }
-
   /// One marker over the frames so far.
   package struct MarkerLog: Sendable {
-    package var id: MarkerKey
+    package var id: MarkerID
     package var label: String
     package var lastState: MarkerState
     package var lastPosition: SIMD3<Float>
@@ -65,18 +60,26 @@ package struct ReplayMetricsAccumulator<MarkerKey: Hashable & Comparable & Senda
     }
   }
 
-  let truth: [TruthObject]
+  let truth: [ReplayTruthObject]
   package let thresholdMeters: Float
-  var evaluator: MultiObjectTrackingEvaluator
+  /// The placement settings: an object is placeable when a ray to it hits with their attempts.
+  let placement: PlacementSettings
+  /// CLEAR-MOT over the objects in view, and over the placeable ones.
+  var visibleEvaluator: MultiObjectTrackingEvaluator
+  var placeableEvaluator: MultiObjectTrackingEvaluator
   var firstConfirmed: [Double?]
+  /// Per truth object: the time of the first frame it was placeable, and the time from then to
+  /// its first confirmed marker.
+  var firstPlaceable: [Double?]
+  var placeableToConfirmed: [Double?]
   package private(set) var objectLogs: [ObjectLog]
   var startSeconds: Double?
   var reprojectionSquaredSum = 0.0
   var reprojectionCount = 0
-  var logs: [MarkerKey: MarkerLog] = [:]
+  var logs: [MarkerID: MarkerLog] = [:]
   /// Dense evaluator ids in order of first appearance (the evaluator's results depend on id
   /// equality only).
-  var evaluatorIDs: [MarkerKey: Int] = [:]
+  var evaluatorIDs: [MarkerID: Int] = [:]
   var pooledSquaredMotion = 0.0
   var pooledMotionCount = 0
   var asPlacedSquaredSum = 0.0
@@ -85,16 +88,41 @@ package struct ReplayMetricsAccumulator<MarkerKey: Hashable & Comparable & Senda
   /// Frames added.
   package private(set) var frameCount = 0
 
-  package init(truth: RecordingTruth?, thresholdMeters threshold: Float?) {
+  package init(
+    truth: RecordingTruth?, thresholdMeters threshold: Float?,
+    placement: PlacementSettings = PlacementSettings()
+  ) {
     self.truth = (truth?.objects ?? []).map {
-      TruthObject(id: $0.id, label: $0.label, position: SIMD3<Float>($0.position))
+      ReplayTruthObject(id: $0.id, label: $0.label, position: SIMD3<Float>($0.position))
     }
     thresholdMeters =
       threshold ?? TrackingMetrics.halfNeighbourSpacingMeters(self.truth.map(\.position))
       ?? 0.05
-    evaluator = MultiObjectTrackingEvaluator(thresholdMeters: self.thresholdMeters)
+    self.placement = placement
+    visibleEvaluator = MultiObjectTrackingEvaluator(thresholdMeters: self.thresholdMeters)
+    placeableEvaluator = visibleEvaluator
     firstConfirmed = Array(repeating: nil, count: self.truth.count)
+    firstPlaceable = Array(repeating: nil, count: self.truth.count)
+    placeableToConfirmed = Array(repeating: nil, count: self.truth.count)
     objectLogs = Array(repeating: ObjectLog(), count: self.truth.count)
+  }
+
+  /// Whether a ray from the camera through `position` hits a surface with the placement attempts
+  /// (the object's surface is a known anchor there, or can be estimated from the frame's feature
+  /// points). An object is placeable in a frame when it is in view and this holds or a detection
+  /// with its label was placed within the match threshold of it (the ray to an object's top can
+  /// miss the edge of an anchor that the ray to its middle meets).
+  func isPlaceable(_ position: SIMD3<Float>, camera: Camera, world: FrameWorld) -> Bool {
+    guard
+      let ray = try? Ray(
+        origin: camera.positionInWorld, direction: position - camera.positionInWorld)
+    else { return false }
+    let raycaster = Raycaster(options: placement.raycastOptions)
+    for attempt in placement.attempts {
+      let query = RaycastQuery(ray: ray, allowing: attempt.target, alignment: attempt.alignment)
+      if !raycaster.raycast(query, in: world).isEmpty { return true }
+    }
+    return false
   }
 
   /// The truth objects' ids and labels, in recording order.
@@ -111,10 +139,12 @@ package struct ReplayMetricsAccumulator<MarkerKey: Hashable & Comparable & Senda
   }
 
   /// Adds one frame's markers (every state; only shown ones are scored), seen with `camera` in
-  /// `viewport`. Marker ids must be unique within the frame.
+  /// `viewport`, with the frame's planes and feature points (`world`) and the points the frame's
+  /// detections were placed at (`placed`: label and world position), both for placeability.
+  /// Marker ids must be unique within the frame.
   package mutating func add(
     frameIndex: Int, timestampSeconds t: Double, markers: [Marker], camera: Camera,
-    viewport: Viewport
+    viewport: Viewport, world: FrameWorld, placed: [(label: String, position: SIMD3<Float>)] = []
   ) {
     if startSeconds == nil { startSeconds = t }
     frameCount += 1
@@ -144,21 +174,33 @@ package struct ReplayMetricsAccumulator<MarkerKey: Hashable & Comparable & Senda
     }
     guard !truth.isEmpty else { return }
 
-    var present: [(id: String, position: SIMD3<Float>)] = []
-    var presentIndices: [Int] = []
+    var visible: [Bool] = []
+    var placeable: [Bool] = []
     for (index, object) in truth.enumerated() {
+      var isVisible = false
       if case .visible = ViewportProjection(
         worldPoint: object.position, camera: camera, viewport: viewport)
       {
-        present.append((object.id, object.position))
-        presentIndices.append(index)
+        isVisible = true
         objectLogs[index].visibleFrameCount += 1
       }
+      var wasPlaced = false
+      for point in placed where point.label == object.label {
+        if point.position.distance(to: object.position) <= thresholdMeters { wasPlaced = true }
+      }
+      let canPlace =
+        isVisible && (wasPlaced || isPlaceable(object.position, camera: camera, world: world))
+      visible.append(isVisible)
+      placeable.append(canPlace)
+      if canPlace, firstPlaceable[index] == nil { firstPlaceable[index] = t }
     }
     let shown = markers.filter(\.state.isShown)
     // Truth and markers are compared under the same rule: only what the viewport shows this frame
-    // counts (a marker kept for a button that is off-screen is neither a hit nor a false marker).
-    let shownInView = shown.filter {
+    // counts. Everything takes part in the matching, so a marker kept for a button that is
+    // off-screen is neither a hit nor a false marker, and a marker just off the edge of the view
+    // for a button just inside it (or the other way round) is a match, not a miss and a false
+    // marker.
+    let inView = shown.map {
       if case .visible = ViewportProjection(
         worldPoint: $0.position, camera: camera, viewport: viewport)
       {
@@ -166,27 +208,34 @@ package struct ReplayMetricsAccumulator<MarkerKey: Hashable & Comparable & Senda
       }
       return false
     }
-    let hypotheses = shownInView.map { marker -> (id: Int, position: SIMD3<Float>) in
+    let hypotheses = shown.map { marker -> (id: Int, position: SIMD3<Float>) in
       let next = evaluatorIDs.count
       let id = evaluatorIDs[marker.id] ?? next
       if id == next { evaluatorIDs[marker.id] = id }
       return (id, marker.position)
     }
-    let matches = evaluator.addFrame(truth: present, hypotheses: hypotheses)
-    var match = 0
-    for (slot, index) in presentIndices.enumerated() where match < matches.count {
-      guard matches[match].truthID == present[slot].id else { continue }
-      let distance = Double(matches[match].distanceMeters)
+    let allTruth = truth.map { (id: $0.id, position: $0.position) }
+    let matches = visibleEvaluator.addFrame(
+      truth: allTruth, hypotheses: hypotheses, countedTruth: visible, countedHypotheses: inView)
+    placeableEvaluator.addFrame(
+      truth: allTruth, hypotheses: hypotheses, countedTruth: placeable, countedHypotheses: inView)
+    for (index, match) in matches.enumerated() where visible[index] {
+      guard let distance = match.distanceMeters.map(Double.init) else { continue }
       objectLogs[index].matchedFrameCount += 1
       objectLogs[index].squaredErrorSum += distance * distance
-      match += 1
     }
+    let inViewIDs = Set(zip(shown, inView).filter(\.1).map(\.0.id))
     for m in shown {
       guard let (index, distance) = nearestTruth(label: m.label, to: m.position) else { continue }
       asPlacedSquaredSum += Double(distance) * Double(distance)
       asPlacedCount += 1
       guard distance <= thresholdMeters else { continue }
       if firstConfirmed[index] == nil { firstConfirmed[index] = t - (startSeconds ?? t) }
+      if let placeableSince = firstPlaceable[index], placeableToConfirmed[index] == nil {
+        placeableToConfirmed[index] = t - placeableSince
+      }
+      // Reprojection is measured where the marker is drawn: inside the viewport.
+      guard inViewIDs.contains(m.id) else { continue }
       if let error = TrackingMetrics.reprojectionErrorPixels(
         projected: camera.projectToImagePixels(m.position),
         truth: camera.projectToImagePixels(truth[index].position))
@@ -229,7 +278,8 @@ package struct ReplayMetricsAccumulator<MarkerKey: Hashable & Comparable & Senda
       }
     }
     let metrics = ReplayMetrics(
-      matchThresholdMeters: thresholdMeters, tracking: evaluator.result,
+      matchThresholdMeters: thresholdMeters, tracking: visibleEvaluator.countedResult,
+      trackingPlaceable: placeableEvaluator.countedResult,
       placementErrorRMSMillimeters: TrackingMetrics.rootMeanSquare(errors),
       placementErrorMaxMillimeters: errors.max(),
       jitterRMSMillimeters: pooledMotionCount > 0
@@ -240,7 +290,12 @@ package struct ReplayMetricsAccumulator<MarkerKey: Hashable & Comparable & Senda
         ReplayMetrics.FirstConfirmation(id: $0.id, seconds: $1)
       }.sorted { $0.id < $1.id },
       missedObjectCount: firstConfirmed.filter { $0 == nil }.count,
-      falseMarkerCount: falseMarkers)
+      falseMarkerCount: falseMarkers,
+      timeFromPlaceableToConfirmed: truth.indices.map {
+        ReplayMetrics.PlaceableConfirmation(
+          id: truth[$0].id, placeableSeconds: firstPlaceable[$0].map { $0 - (startSeconds ?? 0) },
+          secondsToConfirmed: placeableToConfirmed[$0])
+      }.sorted { $0.id < $1.id })
     return (summaries, metrics)
   }
 
@@ -250,4 +305,13 @@ package struct ReplayMetricsAccumulator<MarkerKey: Hashable & Comparable & Senda
   )? {
     nearestTruth(label: label, to: position).map { (truth[$0.index].id, $0.distance) }
   }
+}
+
+/// One truth object as the accumulator scores it. Outside the generic accumulator so that its
+/// arrays are concrete types: a type nested in a generic one is generic too, and the replay loop,
+/// which calls the accumulator from another module, would look up its metadata on every use.
+struct ReplayTruthObject: Sendable {
+  let id: String
+  let label: String
+  let position: SIMD3<Float>
 }

@@ -64,6 +64,10 @@ enum RaycastCommand {
   static let threads = Option<Int>(
     "threads", valueName: "N", default: 1, in: 1...256,
     help: "Worker threads; the output is the same for any N.")
+  static let repetitions = Option<Int>(
+    "repeat", valueName: "R", default: 1, in: 1...1_000_000,
+    help: "Run the intersection R times on the same buffers and report the median time (the "
+      + "first, cold run separately with --json); the output is the same for any R.")
   static let output = Option<String?>(
     "output", valueName: "FILE", completion: .outputFile,
     help: "Write all float32 t values (metres along the ray, +inf for a miss), then all int32 "
@@ -71,7 +75,9 @@ enum RaycastCommand {
   static let json = Flag(
     "json",
     help: "Print one JSON object {\"rays\", \"planes\", \"hits\", \"seconds\", "
-      + "\"raysPerSecond\"} instead of the summary line.")
+      + "\"raysPerSecond\", \"runs\", \"firstRunSeconds\", \"medianSeconds\", \"minSeconds\", "
+      + "\"maxSeconds\"} instead of the summary line; seconds and raysPerSecond are the median "
+      + "run's.")
 
   static let spec = CommandSpec(
     name: "raycast", summary: "Intersect many rays with plane anchors on the SIMD kernels.",
@@ -87,7 +93,7 @@ enum RaycastCommand {
       """,
     options: [
       planes, rays, fullFrame, maxRays, CameraOptions.intrinsics, CameraOptions.cameraTransform,
-      target, alignment, backFaces, threads, output, json,
+      target, alignment, backFaces, threads, repetitions, output, json,
     ], run: run)
 
   static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws(CommandLineError)
@@ -160,22 +166,35 @@ enum RaycastCommand {
       try loadRays(path: path, context)
     }
 
-    // Run (the timed region: ray generation for full frames, intersection, results in memory).
+    // Run (the timed region: ray generation for full frames, intersection, results in memory),
+    // `--repeat` times on the same buffers; the first run is the cold one.
     let threadCount = parsed.value(threads)
+    let runs = parsed.value(repetitions)
     var result = BatchRaycastResult()
     let clock = ContinuousClock()
-    let elapsed = clock.measure {
-      if let grid {
-        scene.intersect(grid, threadCount: threadCount, into: &result)
-      } else if let rayBatch {
-        scene.intersect(rayBatch, threadCount: threadCount, into: &result)
+    var samples: [Double] = []
+    samples.reserveCapacity(runs)
+    for _ in 0..<runs {
+      let elapsed = clock.measure {
+        if let grid {
+          scene.intersect(grid, threadCount: threadCount, into: &result)
+        } else if let rayBatch {
+          scene.intersect(rayBatch, threadCount: threadCount, into: &result)
+        }
       }
+      samples.append(
+        Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
     }
-    let seconds =
-      Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-    // Map indices in the filtered scene back to indices in the file.
-    for i in result.planeIndex.indices where result.planeIndex[i] >= 0 {
-      result.planeIndex[i] = indices[Int(result.planeIndex[i])]
+    let timing = RunTiming(samples)
+    let seconds = timing.medianSeconds
+    // Map indices in the filtered scene back to indices in the file (nothing to do when every
+    // anchor is in the scene).
+    if indices.count != anchors.count {
+      result.planeIndex.withUnsafeMutableBufferPointer { planeIndex in
+        for i in planeIndex.indices where planeIndex[i] >= 0 {
+          planeIndex[i] = indices[Int(planeIndex[i])]
+        }
+      }
     }
     if let path = parsed.value(output) { try write(result, to: path, context) }
     let hits = result.planeIndex.reduce(0) { $0 + ($1 >= 0 ? 1 : 0) }
@@ -183,17 +202,30 @@ enum RaycastCommand {
       struct Summary: Encodable {
         let rays, planes, hits: Int
         let seconds, raysPerSecond: Double
+        let runs: Int
+        let firstRunSeconds, medianSeconds, minSeconds, maxSeconds: Double
       }
       return try JSONOutput.string(
         Summary(
           rays: result.count, planes: anchors.count, hits: hits, seconds: seconds,
-          raysPerSecond: seconds > 0 ? Double(result.count) / seconds : 0), pretty: false)
+          raysPerSecond: seconds > 0 ? Double(result.count) / seconds : 0, runs: runs,
+          firstRunSeconds: timing.firstSeconds, medianSeconds: timing.medianSeconds,
+          minSeconds: timing.minSeconds, maxSeconds: timing.maxSeconds), pretty: false)
     }
+    let runsNote =
+      runs == 1
+      ? "" : " (median of \(runs) runs; first \(String(format: "%.4f", timing.firstSeconds)) s)"
     return """
       rays \(result.count), planes \(anchors.count) (\(batchPlanes.count) with alignment \(accepted.name)), \
       hits \(hits), \(String(format: "%.4f", seconds)) s, \
-      \(String(format: "%.1f", seconds > 0 ? Double(result.count) / seconds / 1e6 : 0)) Mrays/s
+      \(String(format: "%.1f", seconds > 0 ? Double(result.count) / seconds / 1e6 : 0)) Mrays/s\(runsNote)
       """
+  }
+
+  /// Statistics of repeated runs, in seconds: the first (cold) run, and the median (the mean of
+  /// the middle two for an even count), minimum and maximum of all runs.
+  struct RunTiming: Equatable {
+    var firstSeconds, medianSeconds, minSeconds, maxSeconds: Double
   }
 
   /// The anchors of a plane list (`-` for standard input); errors name the file and the JSON
@@ -278,5 +310,19 @@ enum RaycastCommand {
       withUnsafeBytes(of: i.littleEndian) { data.append(contentsOf: $0) }
     }
     try OutputFile.write(Array(data), to: path, context)
+  }
+}
+
+extension RaycastCommand.RunTiming {
+  /// The statistics of `samples`, in run order (at least one).
+  init(_ samples: [Double]) {
+    precondition(!samples.isEmpty, "RunTiming needs at least one run")
+    let sorted = samples.sorted()
+    let middle = sorted.count / 2
+    self.init(
+      firstSeconds: samples[0],
+      medianSeconds: sorted.count % 2 == 1
+        ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2,
+      minSeconds: sorted[0], maxSeconds: sorted[sorted.count - 1])
   }
 }

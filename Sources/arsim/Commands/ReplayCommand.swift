@@ -19,9 +19,10 @@ enum ReplayCommand {
       + "events (tracking jumps and losses, plane anchors added and removed), the scene from "
       + "above and the last frame; then the metrics, the shown markers (linked) and, per shown "
       + "marker, its error vs truth and frame-to-frame motion (mm).")
-  static let threads = Option<Int>(
-    "threads", valueName: "N", default: 1, in: 1...256,
-    help: "Threads for the per-frame placement work.")
+  static let threads = Option<Int?>(
+    "threads", valueName: "N",
+    help: "Threads for the per-frame work. Default: the number of processors. The output is the "
+      + "same for any N.", valid: { (1...256).contains($0) }, expected: "an integer in 1...256")
   static let skipInvalidFrames = Flag(
     "skip-invalid-frames",
     help: "Skip frames that cannot be read, validated or converted (a JSON Lines line that is "
@@ -65,7 +66,8 @@ enum ReplayCommand {
     var source = try ReplayInputs.source(path, limits: limits, context)
     do {
       let engine = ReplayEngine(
-        settings: settings, threadCount: parsed.value(threads),
+        settings: settings,
+        threadCount: parsed.value(threads) ?? ProcessInfo.processInfo.activeProcessorCount,
         skipInvalidFrames: parsed.flag(skipInvalidFrames))
       var writer = try outPath.map { try LineWriter(path: $0, context) }
       var progress = context.progress("replay", unit: "frames")

@@ -58,7 +58,13 @@ struct PlacementPipelineTests {
     let v = try #require(result.viewportPoint)
     #expect(abs(v.x - 640) < 1e-9 && abs(v.y - 360) < 1e-9)
     #expect(result.trace == nil)
-    #expect(result.measurement == MarkerMeasurement(label: "hazard", position: p, confidence: 0.9))
+    // The measurement carries the wall's normal (+z, up to rounding of the anchor's rotation)
+    // and the target that hit, for the tracker's error model.
+    let m = try #require(result.measurement)
+    #expect(m.label == "hazard" && m.position == p && m.confidence == 0.9)
+    #expect(m.target == .existingPlaneGeometry)
+    let n = try #require(m.surfaceNormal)
+    #expect(abs(n.x) < 1e-6 && abs(n.y) < 1e-6 && abs(n.z - 1) < 1e-6)
   }
 
   /// Bottom centre: Vision (0.5, 0.45) -> image (0.5, 0.55) -> pixel v = 396 -> direction

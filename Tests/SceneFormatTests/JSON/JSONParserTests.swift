@@ -32,6 +32,45 @@ import Testing
     #expect(number.bitPattern == expected.bitPattern, "\(text)")
   }
 
+  /// Containers larger than the parser's initial scratch, nested in each other, keep every
+  /// element in order; objects keep every member.
+  @Test func largeAndNestedContainersKeepEveryElement() throws {
+    let inner = (0..<100).map { "[\($0), \"s\($0)\"]" }.joined(separator: ",")
+    let members = (0..<40).map { "\"k\($0)\": [\(inner)]" }.joined(separator: ",")
+    let value = try JSONParser.parse("{\(members)}")
+    guard case .object(let object) = value else {
+      Issue.record("not an object")
+      return
+    }
+    #expect(object.count == 40)
+    let expectedArray = JSONValue.array(
+      (0..<100).map { .array([.number(Double($0)), .string("s\($0)")]) })
+    #expect((0..<40).allSatisfy { object["k\($0)"] == expectedArray })
+  }
+
+  /// Non-ASCII text is validated (and kept); invalid UTF-8 is refused at the string.
+  @Test func nonASCIIStringsAreValidated() throws {
+    #expect(
+      try JSONParser.parse("[\"caf\u{e9}\", \"\u{1F600}\"]")
+        == .array([.string("café"), .string("😀")]))
+    let invalid: [UInt8] = Array("[\"ok\", \"a".utf8) + [0xC3, 0x28] + Array("\"]".utf8)
+    let error = #expect(throws: InputFileError.self) { try JSONParser.parse(invalid) }
+    #expect(error?.description == "line 1:8: string is not valid UTF-8")
+  }
+
+  /// A duplicate in an object of more than 16 members (found with a set) is reported at the
+  /// duplicate's name, as in a small object; an error after many open values does not trap.
+  @Test func duplicateInLargeObjectAndErrorWithOpenValues() {
+    let members = (0..<20).map { "\"m\($0)\":\($0)" }.joined(separator: ",")
+    // `{` + members, then `,"m3":0}`: the duplicate name starts after the 20 members.
+    let text = "{\(members),\"m3\":0}"
+    let error = #expect(throws: InputFileError.self) { try JSONParser.parse(text) }
+    #expect(error?.description == "line 1:\(members.utf8.count + 3): duplicate member \"m3\"")
+    let open = "[" + String(repeating: "[1,2,3,{\"a\":[4,5]},", count: 50) + "x"
+    let late = #expect(throws: InputFileError.self) { try JSONParser.parse(open) }
+    #expect(late?.description == "line 1:\(open.utf8.count): expected a value, got 'x'")
+  }
+
   @Test func decodesEscapes() throws {
     let value = try JSONParser.parse(#""a\"b\\c\/d\n\t\u00e9\ud83d\ude00""#)
     #expect(value == .string("a\"b\\c/d\n\té😀"))

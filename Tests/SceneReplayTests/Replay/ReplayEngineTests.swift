@@ -75,6 +75,36 @@ struct ReplayEngineTests {
     #expect(report.placement.placedByAttempt == [720])
     #expect(report.markers.count == 12)
     #expect(report.markers.allSatisfy { $0.isPresentAtEnd && $0.lastState == .confirmed })
+    // Every button's centre lies on the anchor in every frame: all placeable from t = 0.
+    #expect(metrics.trackingPlaceable == metrics.tracking)
+    #expect(metrics.timeFromPlaceableToConfirmed.allSatisfy { $0.placeableSeconds == 0 })
+    #expect(metrics.timeFromPlaceableToConfirmed.allSatisfy { $0.secondsToConfirmed == 2.0 / 60 })
+    #expect(metrics.maximumSecondsFromPlaceableToConfirmed == 2.0 / 60)
+  }
+
+  /// The same scene with neither anchor nor feature points in frames 0–9: nothing is placeable
+  /// (or placed) there. Markers are confirmed in frame 12 (t = 12/60), 2/60 s after the buttons
+  /// become placeable at t = 10/60. Over N = 60 frames: visible MOTA = 1 - 12·12 / (12·60) = 0.8
+  /// (frames 0–11 missed); placeable MOTA = 1 - 2·12 / (12·50) = 0.96 (frames 10 and 11 missed).
+  @Test func metricsOverPlaceableObjects() throws {
+    var scenario = DashboardReplayScenario(frameCount: 60)
+    scenario.noisePixels = 0
+    var recording = try scenario.recording()
+    for i in 0..<10 {
+      recording.frames[i].planes = []
+      recording.frames[i].featurePoints = nil
+    }
+    var source = ReplaySource(recording: recording)
+    let metrics = try #require(try ReplayEngine().run(&source).metrics)
+    #expect(metrics.tracking.truthCount == 720)
+    #expect(abs((metrics.tracking.mota ?? 0) - 0.8) < 1e-12)
+    #expect(metrics.trackingPlaceable.truthCount == 600)
+    #expect(metrics.trackingPlaceable.missCount == 24)
+    #expect(abs((metrics.trackingPlaceable.mota ?? 0) - 0.96) < 1e-12)
+    for entry in metrics.timeFromPlaceableToConfirmed {
+      #expect(abs((entry.placeableSeconds ?? -1) - 10.0 / 60) < 1e-12)
+      #expect(abs((entry.secondsToConfirmed ?? -1) - 2.0 / 60) < 1e-12)
+    }
   }
 
   /// Placing boxes from a `.right`/centerCrop recording as if they were `.up`/scaleFill moves
@@ -177,6 +207,65 @@ struct ReplaySettingsTests {
     #expect(settings.interpretVisionAs?.cropAndScale == .scaleFit)
     #expect(settings.matchThresholdMeters == 0.02)
     #expect(try ReplaySettings(json: JSONParser.parse("{}")) == ReplaySettings())
+  }
+
+  /// The view members of `tracker`: a nested `measurementError` object, optional limits that take
+  /// a number or `null` (absent: the default, no limit), interval bounds
+  /// (`detectionMarginFraction` < 0.5), and the top-level `trackerUsesDetectorView`.
+  @Test func decodesTheTrackerViewMembers() throws {
+    let text = """
+      {"tracker": {"associationGateChiSquare": 11.34, "maximumAssociationDistanceMeters": 0.05,
+                   "detectionMarginFraction": 0.49, "maximumDetectionIncidenceDegrees": 90,
+                   "maximumDetectionDistanceMeters": 4, "maximumUnobservedSeconds": null,
+                   "measurementError": {"latencySeconds": 0.03, "maximumIncidenceDegrees": 85}},
+       "trackerUsesDetectorView": false}
+      """
+    let settings = try ReplaySettings(json: JSONParser.parse(text))
+    var expected = MarkerTrackerConfiguration()
+    expected.associationGateChiSquare = 11.34
+    expected.maximumAssociationDistanceMeters = 0.05
+    expected.detectionMarginFraction = 0.49
+    expected.maximumDetectionIncidenceDegrees = 90
+    expected.maximumDetectionDistanceMeters = 4
+    expected.measurementError.latencySeconds = 0.03
+    expected.measurementError.maximumIncidenceDegrees = 85
+    #expect(settings.tracker == expected)
+    #expect(!settings.trackerUsesDetectorView)
+    let limited = try ReplaySettings(
+      json: JSONParser.parse(#"{"tracker": {"maximumUnobservedSeconds": 2}}"#))
+    #expect(limited.tracker.maximumUnobservedSeconds == 2)
+    // `null` for a member with a non-optional value is its default too.
+    let defaulted = try ReplaySettings(
+      json: JSONParser.parse(#"{"tracker": {"maximumAgingStepSeconds": null}}"#))
+    #expect(defaulted.tracker.maximumAgingStepSeconds == 0.1)
+  }
+
+  @Test(arguments: [
+    (#"{"tracker": {"detectionMarginFraction": 0.5}}"#, "tracker.detectionMarginFraction"),
+    (
+      #"{"tracker": {"maximumDetectionIncidenceDegrees": 90.5}}"#,
+      "tracker.maximumDetectionIncidenceDegrees"
+    ),
+    (
+      #"{"tracker": {"maximumDetectionDistanceMeters": 0}}"#,
+      "tracker.maximumDetectionDistanceMeters"
+    ),
+    (#"{"tracker": {"measurementError": 1}}"#, "tracker.measurementError"),
+    (
+      #"{"tracker": {"measurementError": {"maximumIncidenceDegrees": 90}}}"#,
+      "tracker.measurementError.maximumIncidenceDegrees"
+    ),
+    // A dotted name is the registry's, not a JSON member: the member is nested.
+    (
+      #"{"tracker": {"measurementError.latencySeconds": 0}}"#,
+      #"tracker["measurementError.latencySeconds"]"#
+    ),
+  ])
+  func viewMemberErrorsNameTheMember(text: String, path: String) throws {
+    let error = try #require(throws: InputFileError.self) {
+      try ReplaySettings(json: JSONParser.parse(text))
+    }
+    #expect(error.jsonPath == path)
   }
 
   @Test(arguments: [

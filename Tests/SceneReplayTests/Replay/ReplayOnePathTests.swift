@@ -6,13 +6,16 @@ import Testing
 
 /// `ReplayEngine` runs the package's placement and tracking through `SimulatedSession`. This
 /// pins that path against a minimal loop written here without the session: recording frames ->
-/// domain camera, viewport and world -> `PlacementPipeline` -> `MarkerTracker`. Every frame's
+/// domain camera, viewport and world -> `PlacementPipeline` -> `MarkerTracker` (with the frame's
+/// `DetectorView`: the camera and the part of the image the model saw). Every frame's
 /// markers (ids, labels, positions, states) must be identical on every recording in Scenes/.
 /// A late detector result is placed with the frame of its image (`detectionsImageTimestamp`), and
-/// frames without a detector result leave the tracker as it was.
+/// the tracker's view is that image's; frames without a detector result leave the tracker as it
+/// was.
 @Suite struct ReplayOnePathTests {
   /// The markers of every frame from the minimal loop (for an ARCore recording: recording frames
-  /// -> ARCore frames and ML Kit objects -> `ARCorePlacement` -> `MarkerTracker`).
+  /// -> ARCore frames and ML Kit objects -> `ARCorePlacement` -> `MarkerTracker`, whose view is
+  /// the frame's camera and the whole image, where ML Kit looks).
   static func minimalLoop(_ recording: Recording, settings: ReplaySettings) throws
     -> [[TrackedMarker]]
   {
@@ -26,7 +29,9 @@ import Testing
         let placements = placement.place(
           try frame.mlKitObjects, in: try frame.arcoreFrame(session: session))
         return tracker.update(
-          measurements: placements.compactMap(\.measurement), timestampSeconds: frame.timestamp)
+          measurements: placements.compactMap(\.measurement), timestampSeconds: frame.timestamp,
+          view: DetectorView(
+            camera: try frame.simulatedCamera(), detectedImageNormalizedRect: .unit))
       }
     }
     let request = try #require(header.vision).requestSettings()
@@ -38,12 +43,15 @@ import Testing
     var viewFrames: [Double: ViewportFrame] = [:]
     for frame in recording.frames {
       let camera = try frame.simulatedCamera()
+      let seen = try VisionGeometry(settings: request, imageResolution: camera.imageResolution)
+        .modelVisibleImageNormalizedRect
       var viewport = try #require(try frame.viewport?.simulatedViewport() ?? headerViewport)
       if let orientation = frame.interfaceOrientation {
         viewport = try Viewport(size: viewport.size, interfaceOrientation: orientation)
       }
       let view = ViewportFrame(camera: camera, viewport: viewport, world: try frame.frameWorld())
       viewFrames[frame.timestamp] = view
+      let image = viewFrames[frame.detectorImageTimestamp] ?? view
       guard frame.hasDetectorResult(detectorDeclared: header.detector != nil) else {
         output.append(tracker.markers)
         continue
@@ -55,11 +63,11 @@ import Testing
             Detection.RankedLabel(identifier: $0.identifier, confidence: Float($0.confidence))
           })
       }
-      let placements = pipeline.place(
-        detections, request: request, in: viewFrames[frame.detectorImageTimestamp] ?? view)
+      let placements = pipeline.place(detections, request: request, in: image)
       output.append(
         tracker.update(
-          measurements: placements.compactMap(\.measurement), timestampSeconds: frame.timestamp))
+          measurements: placements.compactMap(\.measurement), timestampSeconds: frame.timestamp,
+          view: DetectorView(camera: image.camera, detectedImageNormalizedRect: seen)))
     }
     return output
   }

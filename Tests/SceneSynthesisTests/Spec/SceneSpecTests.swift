@@ -102,7 +102,7 @@ import _TestSupport
 @Suite struct SceneSpecCodingTests {
   /// Writing a spec and reading it back gives the same spec; the surface rotation goes through
   /// axis and angle, so it is compared within Float rounding.
-  @Test(arguments: ["dashboard-portrait", "tabletop-landscape", "long-session"])
+  @Test(arguments: ["dashboard-portrait", "tabletop-landscape", "long-session", "walking-panel"])
   func roundTripsThroughJSON(name: String) throws {
     let path = CommittedScenesTests.scenes.appendingPathComponent("specs/\(name).json").path
     let spec = try SceneSpec(contentsOfFile: path)
