@@ -151,7 +151,8 @@ struct AtomicOutputTests {
     #expect(result.status == 0, "\(result.stderr)")
     let lines = String(decoding: received, as: UTF8.self).split(separator: "\n")
     #expect(lines.count == 3)
-    #expect(lines.first?.hasPrefix("{\"frame\":0,") == true)
+    #expect(
+      lines.first?.hasPrefix("{\"format\":\"arplacementsim.replayFrame\",\"frame\":0,") == true)
     var status = stat()
     #expect(stat(fifo, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
   }
@@ -162,7 +163,8 @@ struct AtomicOutputTests {
     #expect(result.status == 0, "\(result.stderr)")
     let lines = result.stdout.split(separator: "\n")
     #expect(lines.count == 3)
-    #expect(lines.allSatisfy { $0.hasPrefix("{\"frame\":") })
+    #expect(
+      lines.allSatisfy { $0.hasPrefix("{\"format\":\"arplacementsim.replayFrame\",\"frame\":") })
     #expect(result.stderr.contains("replayed 3 frames"))
     #expect(!FileManager.default.fileExists(atPath: "-"))
     let piped = try ArsimRunner.run(

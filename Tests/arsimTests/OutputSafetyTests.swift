@@ -176,14 +176,15 @@ struct OutputSafetyTests {
       untouched: ["logger/ARKit_camera_pose.txt"])
   }
 
-  @Test("synth --out onto the pose file of the spec's recorded trajectory is refused")
+  @Test(
+    "synth --out onto the pose file of the spec's recorded trajectory is refused",
+    .enabled(if: RealData.testsRun, "real data missing and ARSIM_ALLOW_MISSING_REAL_DATA=1"))
   func synthOntoItsRecordedTrajectory() throws {
     let directory = try Self.setUp()
     defer { try? FileManager.default.removeItem(at: directory) }
     let logger = directory.appendingPathComponent("logger")
     try FileManager.default.createDirectory(at: logger, withIntermediateDirectories: false)
-    let shared = RecordingFixtures.packageRoot()
-      .appendingPathComponent("../../shared/data/arkit-data-logger").standardizedFileURL
+    let shared = try RealData.requireDirectory()
     for name in ["ARKit_camera_pose.txt", "ARKit_point_cloud.txt"] {
       try FileManager.default.copyItem(
         at: shared.appendingPathComponent(name), to: logger.appendingPathComponent(name))

@@ -28,9 +28,11 @@ struct ReplayCommandTests {
       try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
     #expect(
       object.keys.sorted() == [
-        "firstTimestamp", "frameCount", "lastTimestamp", "markers", "metrics", "placement",
-        "tracker",
+        "firstTimestamp", "format", "frameCount", "lastTimestamp", "markers", "metrics",
+        "placement", "tracker", "version",
       ])
+    #expect(object["format"] as? String == "arplacementsim.replayReport")
+    #expect(object["version"] as? Int == 1)
     #expect(object["frameCount"] as? Int == 3)
     // By hand from the recording: frames 1 and 2 have one detection each, whose box centre is
     // on the image's middle row (Vision (0.5, 0.44) under .right and centerCrop: image
@@ -88,7 +90,11 @@ struct ReplayCommandTests {
     #expect(outputs[0].markers == outputs[1].markers && outputs[1].markers == outputs[2].markers)
     let lines = String(decoding: outputs[0].markers, as: UTF8.self).split(separator: "\n")
     #expect(lines.count == 600)
-    #expect(lines[599].hasPrefix(#"{"frame":599,"markers":[{"id":1,"label":"hazard","#))
+    #expect(
+      lines[599].hasPrefix(
+        #"{"format":"arplacementsim.replayFrame","frame":599,"markers":[{"id":1,"label":"hazard","#
+      ))
+    #expect(lines[599].hasSuffix(#","version":1}"#))
   }
 
   @Test func aBadFrameExitsOneNamingFileFrameAndPath() throws {

@@ -50,7 +50,7 @@ struct SweepCommandTests {
     #expect(lines.count == 9)
     #expect(
       lines[0]
-        == #"{"format":"arplacementsim.sweepResults","jobCount":8,"lineCount":8,"shard":"0/1","version":1}"#
+        == #"{"format":"arplacementsim.sweepResultsHeader","jobCount":8,"lineCount":8,"shard":"0/1","version":1}"#
     )
     #expect(
       lines[6].hasPrefix(
@@ -120,7 +120,7 @@ struct SweepCommandTests {
       .split(separator: "\n").first.map(String.init)
     #expect(
       header
-        == #"{"format":"arplacementsim.sweepResults","jobCount":8,"lineCount":4,"shard":"1/2","version":1}"#
+        == #"{"format":"arplacementsim.sweepResultsHeader","jobCount":8,"lineCount":4,"shard":"1/2","version":1}"#
     )
     // An empty shard file.
     try Data().write(to: URL(fileURLWithPath: out("empty.jsonl")))
@@ -154,7 +154,7 @@ struct SweepCommandTests {
       .split(separator: "\n").first.map(String.init)
     #expect(
       partialHeader
-        == #"{"format":"arplacementsim.sweepResults","jobCount":8,"lineCount":4,"shard":"0/1","version":1}"#
+        == #"{"format":"arplacementsim.sweepResultsHeader","jobCount":8,"lineCount":4,"shard":"0/1","version":1}"#
     )
     let again = try ArsimRunner.run(["sweep", "--merge", out("partial.jsonl")])
     #expect(again.status == 1 && again.stderr.contains("4 of 8 jobs missing (1, 3, 5, 7); "))

@@ -5,6 +5,12 @@ import SessionSimulation
 /// The result of a replay: counts, one summary per marker ever created, and metrics against
 /// truth when the recording has truth.
 public struct ReplayReport: Sendable, Hashable {
+  /// The `format` member of the JSON form (`arsim replay --json`).
+  public static let formatName = "arplacementsim.replayReport"
+  /// The `version` member of the JSON form; raised when a member changes meaning or goes away
+  /// (added members keep the version).
+  public static let formatVersion = 1
+
   /// Frames replayed.
   public var frameCount = 0
   /// The first frame's timestamp (seconds), or `nil` without frames.
@@ -27,7 +33,9 @@ public struct ReplayReport: Sendable, Hashable {
   public init() {}
 
   /// The report as one JSON object (keys sorted when written with `JSONWriter`; absent values
-  /// are `null`). `skippedFrames` is present only when ``skippedFrames`` is not `nil`.
+  /// are `null`), beginning `{"format": "arplacementsim.replayReport", "version": 1, ...}`.
+  /// `skippedFrames` is present only when ``skippedFrames`` is not `nil`. Schema:
+  /// `Scenes/schema/replay-report.schema.json`.
   public var jsonValue: JSONValue {
     var members = jsonMembers
     if let skippedFrames { members["skippedFrames"] = .array(skippedFrames.map(\.jsonValue)) }
@@ -36,6 +44,8 @@ public struct ReplayReport: Sendable, Hashable {
 
   private var jsonMembers: [String: JSONValue] {
     [
+      "format": .string(Self.formatName),
+      "version": .number(Double(Self.formatVersion)),
       "frameCount": .number(Double(frameCount)),
       "firstTimestamp": .optionalNumber(firstTimestampSeconds),
       "lastTimestamp": .optionalNumber(lastTimestampSeconds),

@@ -7,6 +7,12 @@ import SceneFormat
 /// summed in job order. Combinations with a mean rank before those without; better means first
 /// (`SweepMetric.higherIsBetter`); ties go to the lower combination index.
 public struct SweepRanking: Sendable, Hashable {
+  /// The `format` member of the JSON form (`arsim sweep --json`).
+  public static let formatName = "arplacementsim.sweepRanking"
+  /// The `version` member of the JSON form; raised when a member changes meaning or goes away
+  /// (added members keep the version).
+  public static let formatVersion = 1
+
   /// The metric ranked by.
   public let metric: SweepMetric
   /// One row per combination seen, best first.
@@ -79,11 +85,14 @@ public struct SweepRanking: Sendable, Hashable {
     self.rows = rows
   }
 
-  /// The ranking as JSON: `{"rankBy": "mota", "rows": [{"rank": 1, "combination": 3,
-  /// "axes": {...}, "jobCount": 2, "failedCount": 0, "means": {"mota": 0.9, ...},
-  /// "valueCounts": {"mota": 2, ...}}, ...]}` (means `null` without values).
+  /// The ranking as JSON: `{"format": "arplacementsim.sweepRanking", "version": 1,
+  /// "rankBy": "mota", "rows": [{"rank": 1, "combination": 3, "axes": {...}, "jobCount": 2,
+  /// "failedCount": 0, "means": {"mota": 0.9, ...}, "valueCounts": {"mota": 2, ...}}, ...]}`
+  /// (means `null` without values). Schema: `Scenes/schema/sweep-ranking.schema.json`.
   public var jsonValue: JSONValue {
     .object([
+      "format": .string(Self.formatName),
+      "version": .number(Double(Self.formatVersion)),
       "rankBy": .string(metric.rawValue),
       "rows": .array(
         rows.enumerated().map { rank, row in

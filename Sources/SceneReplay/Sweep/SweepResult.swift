@@ -3,13 +3,20 @@ import SceneFormat
 /// One line of a sweep's `results.jsonl`: a job, its settings and the replay's metrics.
 ///
 /// JSON form (one object per line, keys sorted by `JSONWriter`):
-/// `{"axes": {...}, "combination": 3, "error": null, "frameCount": 120, "job": 7, "jobCount": 24,
-///   "metrics": {...} | null, "placement": {...}, "recording": "a.jsonl", "settings": {...}}`;
+/// `{"axes": {...}, "combination": 3, "error": null, "format": "arplacementsim.sweepResult",
+///   "frameCount": 120, "job": 7, "jobCount": 24, "metrics": {...} | null, "placement": {...},
+///   "recording": "a.jsonl", "settings": {...}, "version": 1}`;
 /// `axes` holds the combination's axis values as written in the grid, `settings` the full
 /// `ReplaySettings` JSON object, `metrics` the `ReplayMetrics` object (`null` without truth or
 /// after an error) and `error` the failure (`InputFileError` text naming the recording, frame and
-/// JSON path) or `null`.
+/// JSON path) or `null`. Schema: `Scenes/schema/sweep-result.schema.json`.
 public struct SweepResult: Sendable, Hashable {
+  /// The `format` member of every line.
+  public static let formatName = "arplacementsim.sweepResult"
+  /// The `version` member of every line; raised when a member changes meaning or goes away
+  /// (added members keep the version).
+  public static let formatVersion = 1
+
   /// The job id (`SweepJob.index`).
   public var jobIndex: Int
   /// The number of jobs in the whole sweep (all shards).
@@ -52,6 +59,8 @@ public struct SweepResult: Sendable, Hashable {
   /// The line's JSON object.
   public var jsonValue: JSONValue {
     .object([
+      "format": .string(Self.formatName),
+      "version": .number(Double(Self.formatVersion)),
       "job": .number(Double(jobIndex)),
       "jobCount": .number(Double(jobCount)),
       "recording": .string(recording),
@@ -65,11 +74,25 @@ public struct SweepResult: Sendable, Hashable {
     ])
   }
 
-  /// Decodes a line (strict: unknown members are refused).
+  /// Decodes a line (strict: unknown members are refused). `format` and `version` may be absent
+  /// (lines written before they existed); when present they must be this format's.
   ///
   /// - Throws: `InputFileError` naming the JSON path of the bad member.
   public init(json: JSONValue) throws {
     var object = try JSONObjectDecoder(json, strict: true)
+    if let format = try object.optional("format", { try $0.string() }), format != Self.formatName {
+      throw InputFileError(
+        .unsupportedVersion, "expected \"\(Self.formatName)\", got \"\(format)\"",
+        path: [.key("format")])
+    }
+    if let version = try object.optional("version", { try $0.number() }),
+      version != Double(Self.formatVersion)
+    {
+      throw InputFileError(
+        .unsupportedVersion,
+        "unsupported version \(JSONWriter.text(of: version)); expected \(Self.formatVersion)",
+        path: [.key("version")])
+    }
     func count(_ value: JSONValue) throws -> Int {
       let n = try value.number()
       guard n == n.rounded(), n >= 0, n < 9_007_199_254_740_992 else {

@@ -6,14 +6,14 @@ import SceneFormat
 /// mid-write) and a line of another shard or sweep, each naming the file.
 ///
 /// JSON (one line, keys sorted):
-/// `{"format": "arplacementsim.sweepResults", "jobCount": 8, "lineCount": 4, "shard": "0/2",
+/// `{"format": "arplacementsim.sweepResultsHeader", "jobCount": 8, "lineCount": 4, "shard": "0/2",
 /// "version": 1}`. An unsharded run and a complete merge write shard `0/1` with
 /// `lineCount == jobCount`, so a merge of shards is the same bytes as the unsharded run; a
 /// `--partial` merge writes shard `0/1` with the lines it has (a later merge reports the rest
 /// missing).
 public struct SweepResultsHeader: Sendable, Hashable {
   /// The `format` value.
-  public static let format = "arplacementsim.sweepResults"
+  public static let format = "arplacementsim.sweepResultsHeader"
   /// The `version` this package reads and writes.
   public static let version = 1
 
@@ -42,11 +42,11 @@ public struct SweepResultsHeader: Sendable, Hashable {
     ])
   }
 
-  /// Whether `json` is meant as a header (an object with a `format` member), as opposed to a
-  /// result line.
+  /// Whether `json` is a header (an object whose `format` is ``format``), as opposed to a
+  /// result line (whose `format` is `SweepResult.formatName`, or absent).
   public static func isHeader(_ json: JSONValue) -> Bool {
     guard case .object(let members) = json else { return false }
-    return members["format"] != nil
+    return members["format"] == .string(format)
   }
 
   /// Decodes a header.

@@ -174,7 +174,9 @@ struct ReplayEngineTests {
       Issue.record("unexpected layout")
       return
     }
-    #expect(members.keys.sorted() == ["frame", "markers", "timestamp"])
+    #expect(members.keys.sorted() == ["format", "frame", "markers", "timestamp", "version"])
+    #expect(members["format"] == .string("arplacementsim.replayFrame"))
+    #expect(members["version"] == .number(1))
     #expect(
       marker.keys.sorted() == ["id", "label", "position", "projection", "spreadMeters", "state"])
     #expect(members["frame"] == .number(3))

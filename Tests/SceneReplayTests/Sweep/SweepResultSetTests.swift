@@ -17,7 +17,7 @@ import Testing
   /// The header line, written out by hand (keys sorted, as `JSONWriter` writes them).
   static func header(_ shard: String = "0/1", jobCount: Int = 5, lineCount: Int) -> String {
     """
-    {"format":"arplacementsim.sweepResults","jobCount":\(jobCount),"lineCount":\(lineCount),\
+    {"format":"arplacementsim.sweepResultsHeader","jobCount":\(jobCount),"lineCount":\(lineCount),\
     "shard":"\(shard)","version":1}
     """
   }
@@ -81,6 +81,14 @@ import Testing
       (Self.line(job: 0) + "\n" + Self.line(job: 0), "job", 2),
       (Self.line(job: 2) + "\n" + Self.line(job: 1), "job", 2),
       (Self.line(job: 5), "job", 1),
+      (
+        Self.line(job: 0).replacingOccurrences(of: "{\"axes\"", with: #"{"version":2,"axes""#),
+        "version", 1
+      ),
+      (
+        Self.line(job: 0).replacingOccurrences(
+          of: "{\"axes\"", with: #"{"format":"arplacementsim.replayFrame","axes""#), "format", 1
+      ),
       ("\n{\"job\": 0}", "", 2),
       ("[1,", "", 1),
     ].map { text, path, line in (Self.header(lineCount: 2) + "\n" + text, path, line + 1) }
@@ -127,8 +135,9 @@ import Testing
         1, "version", "version 2 is not supported"
       ),
       (
-        Self.header(lineCount: 0).replacingOccurrences(of: "sweepResults", with: "sceneSpec"), 1,
-        "format", "expected \"arplacementsim.sweepResults\", got \"arplacementsim.sceneSpec\""
+        Self.header(lineCount: 0).replacingOccurrences(of: "sweepResultsHeader", with: "sceneSpec"),
+        1,
+        "format", "the first line is not the sweep results header"
       ),
     ]
     for (text, line, path, message) in cases {
@@ -181,5 +190,18 @@ import Testing
       String(decoding: try JSONWriter.bytes(of: header.jsonValue), as: UTF8.self)
         == Self.header("1/2", lineCount: 2))
     #expect(try SweepResultsHeader(json: header.jsonValue) == header)
+  }
+
+  /// `arsim sweep` writes `format` and `version` on every line; lines from builds before the
+  /// pair existed read the same.
+  @Test func readsLinesWithAndWithoutTheFormatMembers() throws {
+    let old = try SweepResult(json: JSONParser.parse(Self.line(job: 3)))
+    guard case .object(let members) = old.jsonValue else {
+      Issue.record("not an object: \(old.jsonValue)")
+      return
+    }
+    #expect(members["format"] == .string("arplacementsim.sweepResult"))
+    #expect(members["version"] == .number(1))
+    #expect(try SweepResult(json: old.jsonValue) == old)
   }
 }
