@@ -84,10 +84,17 @@ class Outputs:
             return
         self.check(place, value, schema_name)
 
-    def check_lines(self, place, path, schema_name, at_least=1):
+    def check_lines(self, place, path, schema_name, at_least=1, header_format=None):
         count = 0
+        expect_header = header_format is not None
         with open(path, encoding="utf-8") as handle:
             for number, line in enumerate(handle, start=1):
+                if line.strip() and expect_header:
+                    # Sweep results begin with their header line (shard, job count, line count).
+                    expect_header = False
+                    if json.loads(line).get("format") != header_format:
+                        self.report(f"{place}:{number}", [], f"expected the {header_format} line first")
+                    continue
                 if line.strip():
                     count += 1
                     self.check_object(f"{place}:{number}", line, schema_name)
@@ -182,7 +189,8 @@ def main():
                                 "--out", str(results), "--json", "--quiet"], place, outputs)
         if completed:
             outputs.check_object(f"{place}: stdout", completed.stdout, "sweep-ranking.schema.json")
-            outputs.check_lines(f"{place}: RESULTS.jsonl", results, "sweep-result.schema.json")
+            outputs.check_lines(f"{place}: RESULTS.jsonl", results, "sweep-result.schema.json",
+                                header_format="arplacementsim.sweepResultsHeader")
             place = "sweep --merge RESULTS.jsonl --json"
             merged = run(arsim, ["sweep", "--merge", str(results), "--json", "--quiet"], place, outputs)
             if merged:

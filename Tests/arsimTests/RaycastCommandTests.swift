@@ -156,6 +156,31 @@ struct RaycastCommandTests {
       let r = try ArsimRunner.run(["raycast"] + arguments)
       #expect(r.status == 64, "\(arguments)")
     }
+    // The documented maximum frame, 65536x65536, would need 34 GB: refused by --max-rays
+    // before anything is allocated, with the limit and how to raise it.
+    let huge = try ArsimRunner.run([
+      "raycast", "--planes", planes.path, "--full-frame", "65536x65536", "--intrinsics",
+      "1000,1000,960,720",
+    ])
+    #expect(huge.status == 64 && huge.signal == nil)
+    #expect(
+      huge.stderr.hasPrefix(
+        "arsim raycast: option --full-frame: 65536x65536 is 4294967296 rays, more than the "
+          + "limit of 16777216 (--max-rays; each ray takes 8 bytes of results, 16 with "
+          + "--output): raise it with --max-rays 4294967296 if the memory is there\n"),
+      "\(huge.stderr)")
+    // Raised, a frame over the default runs; lowered, a small one is refused.
+    let small = try ArsimRunner.run([
+      "raycast", "--planes", planes.path, "--full-frame", "4x4", "--intrinsics", "100,100,2,2",
+      "--max-rays", "15",
+    ])
+    #expect(
+      small.status == 64 && small.stderr.contains("4x4 is 16 rays, more than the limit of 15"))
+    let raised = try ArsimRunner.run([
+      "raycast", "--planes", planes.path, "--full-frame", "4x4", "--intrinsics", "100,100,2,2",
+      "--max-rays", "16",
+    ])
+    #expect(raised.status == 0, "\(raised.stderr)")
   }
 
   @Test("--repeat R: the same output bytes for any R; the JSON reports every run's statistics")

@@ -46,12 +46,17 @@ struct SweepCommandTests {
     let unsharded = try Self.read(directory, "one.jsonl")
     #expect(unsharded == (try Self.read(directory, "two.jsonl")))
     let lines = String(decoding: unsharded, as: UTF8.self).split(separator: "\n")
-    #expect(lines.count == 8)  // 2 recordings x 2 filters x 2 anchor points.
+    // The header, then 2 recordings x 2 filters x 2 anchor points.
+    #expect(lines.count == 9)
     #expect(
-      lines[5].hasPrefix(
+      lines[0]
+        == #"{"format":"arplacementsim.sweepResultsHeader","jobCount":8,"lineCount":8,"shard":"0/1","version":1}"#
+    )
+    #expect(
+      lines[6].hasPrefix(
         #"{"axes":{"anchorPoints":[0.5,0.2],"filters":{"name":"kalman"}},"combination":1,"#))
     #expect(
-      lines[5].contains(#""job":5,"jobCount":8,"#) && lines[5].contains(#""recording":"s4.jsonl""#))
+      lines[6].contains(#""job":5,"jobCount":8,"#) && lines[6].contains(#""recording":"s4.jsonl""#))
     #expect(one.stdout.contains("2 recordings x 4 combinations = 8 jobs"))
     #expect(one.stderr.contains("jobs/s"))
     // Two shards, then merge: the same bytes and the same ranking rows.
@@ -83,7 +88,9 @@ struct SweepCommandTests {
     // A missing shard is refused unless --partial.
     let missing = try ArsimRunner.run(["sweep", "--merge", out("shard-0.jsonl")])
     #expect(missing.status == 1)
-    #expect(missing.stderr.contains("4 of 8 jobs missing (1, 3, 5, 7)"))
+    #expect(
+      missing.stderr.contains("4 of 8 jobs missing (1, 3, 5, 7); no file for shard 1/2; "),
+      "\(missing.stderr)")
     let refused = try ArsimRunner.run([
       "sweep", "--merge", out("shard-0.jsonl"), "--out", out("refused.jsonl"),
     ])
@@ -92,6 +99,69 @@ struct SweepCommandTests {
     let partial = try ArsimRunner.run(["sweep", "--merge", out("shard-0.jsonl"), "--partial"])
     #expect(partial.status == 0)
     #expect(partial.stdout.hasPrefix("merged 1 files: 4 of 8 jobs"))
+  }
+
+  /// What a batch engine leaves when a shard fails or is killed: an empty file, a truncated
+  /// one (a copy cut short, a file system that lost the end). The merge names the file instead
+  /// of counting zero jobs.
+  @Test func mergeNamesEmptyAndTruncatedShards() throws {
+    let directory = try Self.setUp()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    func out(_ name: String) -> String { directory.appendingPathComponent(name).path }
+    let base = [
+      "sweep", "--recordings", out("recordings"), "--grid", out("grid.json"), "--quiet",
+    ]
+    for index in 0..<2 {
+      let shard = try ArsimRunner.run(
+        base + ["--shard", "\(index)/2", "--out", out("results-\(index).jsonl")])
+      #expect(shard.status == 0, "\(shard.stderr)")
+    }
+    let header = String(decoding: try Self.read(directory, "results-1.jsonl"), as: UTF8.self)
+      .split(separator: "\n").first.map(String.init)
+    #expect(
+      header
+        == #"{"format":"arplacementsim.sweepResultsHeader","jobCount":8,"lineCount":4,"shard":"1/2","version":1}"#
+    )
+    // An empty shard file.
+    try Data().write(to: URL(fileURLWithPath: out("empty.jsonl")))
+    let empty = try ArsimRunner.run([
+      "sweep", "--merge", out("results-0.jsonl"), out("empty.jsonl"), "--partial",
+    ])
+    #expect(empty.status == 1)
+    #expect(
+      empty.stderr.hasPrefix(
+        "arsim sweep: \(out("empty.jsonl")): the file is empty: a sweep results file starts "
+          + "with its header line"), "\(empty.stderr)")
+    // Shard 1 cut after its second result line.
+    let lines = String(decoding: try Self.read(directory, "results-1.jsonl"), as: UTF8.self)
+      .split(separator: "\n")
+    try Data((lines.prefix(3).joined(separator: "\n") + "\n").utf8).write(
+      to: URL(fileURLWithPath: out("cut.jsonl")))
+    let cut = try ArsimRunner.run([
+      "sweep", "--merge", out("results-0.jsonl"), out("cut.jsonl"), "--partial",
+    ])
+    #expect(cut.status == 1)
+    #expect(
+      cut.stderr.contains(
+        "\(out("cut.jsonl")): truncated: 2 of the 4 result lines its header announces for "
+          + "shard 1/2"), "\(cut.stderr)")
+    // A partial merge says what it holds: a later merge still reports the rest missing.
+    let partial = try ArsimRunner.run([
+      "sweep", "--merge", out("results-0.jsonl"), "--partial", "--out", out("partial.jsonl"),
+    ])
+    #expect(partial.status == 0, "\(partial.stderr)")
+    let partialHeader = String(decoding: try Self.read(directory, "partial.jsonl"), as: UTF8.self)
+      .split(separator: "\n").first.map(String.init)
+    #expect(
+      partialHeader
+        == #"{"format":"arplacementsim.sweepResultsHeader","jobCount":8,"lineCount":4,"shard":"0/1","version":1}"#
+    )
+    let again = try ArsimRunner.run(["sweep", "--merge", out("partial.jsonl")])
+    #expect(again.status == 1 && again.stderr.contains("4 of 8 jobs missing (1, 3, 5, 7); "))
+    let whole = try ArsimRunner.run([
+      "sweep", "--merge", out("partial.jsonl"), out("results-1.jsonl"), "--out", out("all.jsonl"),
+    ])
+    #expect(whole.status == 0, "\(whole.stderr)")
   }
 
   @Test func usageAndRuntimeErrors() throws {
@@ -142,8 +212,8 @@ struct SweepCommandTests {
     #expect(result.stderr.contains("4 of 12 jobs failed (first: broken.json"), "\(result.stderr)")
     let lines = String(decoding: try Data(contentsOf: URL(fileURLWithPath: out)), as: UTF8.self)
       .split(separator: "\n")
-    #expect(lines.count == 12)
-    #expect(lines[0].contains(#""error":"broken.json"#))
+    #expect(lines.count == 13)  // the header and 12 jobs
+    #expect(lines[1].contains(#""error":"broken.json"#))
     let ranked = try ArsimRunner.run(["sweep", "--merge", out])
     #expect(ranked.status == 0)
     #expect(ranked.stdout.hasPrefix("merged 1 files: 12 of 12 jobs, 4 failed"))

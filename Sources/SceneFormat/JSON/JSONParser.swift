@@ -393,7 +393,10 @@ package struct JSONCursor {
     }
     let token = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
     guard let value = Double(token), value.isFinite else {
-      throw error("number \(token) is out of the range of a 64-bit float", at: start)
+      // A number may be megabytes of digits: quote its start and say how long it is.
+      let shown =
+        token.utf8.count <= 40 ? token : "\(token.prefix(24))... (\(token.utf8.count) characters)"
+      throw error("number \(shown) is out of the range of a 64-bit float", at: start)
     }
     return value
   }

@@ -5,17 +5,23 @@ import SceneFormat
 /// in job order, reading line by line: memory holds one line per file plus one settings object
 /// per combination, whatever the number of jobs.
 ///
-/// Checks, each an error naming the file, line and JSON path: every line decodes as a
-/// `SweepResult`; lines of a file are in increasing job order; every line has the first line's
-/// `jobCount`; a combination index always comes with the same settings (results of one grid);
-/// no job appears twice.
+/// Checks, each an error naming the file, line and JSON path: every file starts with a
+/// ``SweepResultsHeader`` (an empty file, or one that is not sweep results, is refused), and
+/// holds exactly the number of result lines it announces (a shard that stopped mid-write is
+/// named); every other line decodes as a `SweepResult` of the header's shard, with the
+/// header's `jobCount` (the same in every file); lines of a file are in increasing job order; a
+/// combination index always comes with the same settings (results of one grid); no job
+/// appears twice.
 public struct SweepResultMerge {
   /// One file's reader and its next (not yet returned) entry.
   struct Head {
     let file: String
     let reader: BufferedLineReader
+    var header = SweepResultsHeader(shard: .all, jobCount: 0, lineCount: 0)
     var entry: SweepResultSet.Entry?
     var lineNumber = 0
+    /// Result lines read so far.
+    var resultCount = 0
   }
 
   var heads: [Head]
@@ -29,11 +35,19 @@ public struct SweepResultMerge {
   public private(set) var missingSample: [Int] = []
   /// How many missing job ids `missingSample` keeps.
   public let missingSampleLimit = 10
+  /// Each file's header, in the order the files were given.
+  public var headers: [SweepResultsHeader] { heads.map(\.header) }
+  /// The header of the merged stream: shard `0/1`, the sweep's job count, and as many lines as
+  /// the files announce together (the job count when every shard is there).
+  public var mergedHeader: SweepResultsHeader {
+    SweepResultsHeader(
+      shard: .all, jobCount: jobCount ?? 0, lineCount: heads.reduce(0) { $0 + $1.header.lineCount })
+  }
 
-  /// Opens the files and reads the first line of each.
+  /// Opens the files and reads the header and first result line of each.
   ///
-  /// - Throws: `InputFileError` naming the file (`.io`, with the system's reason) or the bad
-  ///   first line.
+  /// - Throws: `InputFileError` naming the file (`.io`, with the system's reason), a missing or
+  ///   bad header, or the bad first line.
   public init(files: [String]) throws {
     var inputs: [(name: String, handle: FileHandle)] = []
     for file in files { inputs.append((file, try FileReading.openForReading(file))) }
@@ -41,14 +55,79 @@ public struct SweepResultMerge {
   }
 
   /// Merges open inputs (standard input, say), each named in errors by `name`, and reads the
-  /// first line of each.
+  /// header and first result line of each.
   ///
-  /// - Throws: `InputFileError` naming the input of the bad first line.
+  /// - Throws: `InputFileError` naming the input of a missing or bad header or first line.
   package init(inputs: [(name: String, handle: FileHandle)]) throws {
     heads = inputs.map {
-      Head(file: $0.name, reader: BufferedLineReader(handle: $0.handle, chunkSize: 1 << 16))
+      Head(
+        file: $0.name,
+        reader: BufferedLineReader(
+          handle: $0.handle, chunkSize: 1 << 16, maximumLineBytes: Self.maximumLineBytes))
     }
-    for i in heads.indices { try advance(i) }
+    for i in heads.indices {
+      try readHeader(i)
+      try advance(i)
+    }
+  }
+
+  /// The longest line read (16 MiB; a result line is a few kilobytes): a longer one is refused
+  /// with a named error instead of being held in memory.
+  public static let maximumLineBytes = 16 << 20
+
+  /// Reads file `i`'s first non-blank line as its header.
+  mutating func readHeader(_ i: Int) throws {
+    let file = heads[i].file
+    while let line = try nextLine(i) {
+      heads[i].lineNumber = heads[i].reader.lineNumber
+      if Self.isBlank(line) { continue }
+      let lineNumber = heads[i].lineNumber
+      do {
+        let json = try JSONParser.parse([UInt8](line))
+        guard SweepResultsHeader.isHeader(json) else {
+          throw InputFileError(
+            .missingField,
+            "the first line is not the sweep results header "
+              + "({\"format\": \"\(SweepResultsHeader.format)\", ...}): not the output of "
+              + "`arsim sweep` or `arsim sweep --merge`", path: [.key("format")])
+        }
+        let header = try SweepResultsHeader(json: json)
+        if let jobCount, header.jobCount != jobCount {
+          throw InputFileError(
+            .invalidValue,
+            "jobCount \(header.jobCount) differs from \(jobCount) in "
+              + "\(heads[0].file) (results of different sweeps?)", path: [.key("jobCount")])
+        }
+        jobCount = header.jobCount
+        heads[i].header = header
+        return
+      } catch var error as InputFileError {
+        error.file = file
+        error.line = lineNumber
+        throw error
+      }
+    }
+    throw InputFileError(
+      .missingField,
+      "the file is empty: a sweep results file starts with its header line "
+        + "(did the shard that writes it fail to start or finish?)", file: file)
+  }
+
+  /// File `i`'s next line; a line over ``maximumLineBytes`` is an error naming the file.
+  mutating func nextLine(_ i: Int) throws -> ArraySlice<UInt8>? {
+    do {
+      return try heads[i].reader.nextLine()
+    } catch var error as InputFileError {
+      error.file = heads[i].file
+      if error.kind == .limitExceeded {
+        error.message += " (a sweep result line is a few kilobytes: not a sweep results file?)"
+      }
+      throw error
+    }
+  }
+
+  static func isBlank(_ line: some Collection<UInt8>) -> Bool {
+    line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
   }
 
   /// The number of jobs below `jobCount` that no line has (complete once `next()` returned
@@ -95,9 +174,9 @@ public struct SweepResultMerge {
   mutating func advance(_ i: Int) throws {
     let previous = heads[i].entry?.result.jobIndex
     heads[i].entry = nil
-    while let line = try heads[i].reader.nextLine() {
+    while let line = try nextLine(i) {
       heads[i].lineNumber = heads[i].reader.lineNumber
-      if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+      if Self.isBlank(line) { continue }
       let file = heads[i].file
       let lineNumber = heads[i].lineNumber
       func failure(_ message: String, _ key: String) -> InputFileError {
@@ -112,12 +191,20 @@ public struct SweepResultMerge {
         error.line = lineNumber
         throw error
       }
-      if let jobCount, result.jobCount != jobCount {
+      let header = heads[i].header
+      if result.jobCount != header.jobCount {
         throw failure(
-          "jobCount \(result.jobCount) differs from \(jobCount) in earlier lines (results of different sweeps?)",
-          "jobCount")
+          "jobCount \(result.jobCount) differs from the header's \(header.jobCount) (results of "
+            + "different sweeps?)", "jobCount")
       }
-      jobCount = result.jobCount
+      guard header.shard.contains(jobIndex: result.jobIndex) else {
+        throw failure(
+          "job \(result.jobIndex) is not in shard \(header.shard) (the header's)", "job")
+      }
+      guard heads[i].resultCount < header.lineCount else {
+        throw failure(
+          "more result lines than the \(header.lineCount) the header announces", "job")
+      }
       if let previous, result.jobIndex == previous {
         throw failure("job \(previous) appears twice", "job")
       }
@@ -132,7 +219,16 @@ public struct SweepResultMerge {
       }
       settingsOf[result.combinationIndex] = result.settings
       heads[i].entry = SweepResultSet.Entry(result: result, line: bytes)
+      heads[i].resultCount += 1
       return
+    }
+    let header = heads[i].header
+    guard heads[i].resultCount == header.lineCount else {
+      throw InputFileError(
+        .invalidValue,
+        "truncated: \(heads[i].resultCount) of the \(header.lineCount) result "
+          + "lines its header announces for shard \(header.shard) (did the shard stop while "
+          + "writing?)", file: heads[i].file)
     }
   }
 }

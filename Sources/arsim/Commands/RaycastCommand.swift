@@ -43,7 +43,13 @@ enum RaycastCommand {
   static let fullFrame = Option<Size?>(
     "full-frame", valueName: "WxH",
     help: "One ray per pixel centre (u + 0.5, v + 0.5) of a WxH image, row-major, through the "
-      + "pinhole camera of --intrinsics and --camera-transform. At most 65536x65536.")
+      + "pinhole camera of --intrinsics and --camera-transform. At most 65536x65536, and at "
+      + "most --max-rays rays.")
+  static let maxRays = Option<Int>(
+    "max-rays", valueName: "N", default: 16_777_216,
+    help: "Refuse a --full-frame of more than N rays (each takes 8 bytes of results, 16 with "
+      + "--output; the default, 4096x4096, about 256 MiB). Raise it when the memory is there.",
+    valid: { $0 >= 1 }, expected: "an integer >= 1")
   static let target = Option<Target>(
     "target", valueName: "NAME", default: .existingPlaneGeometry,
     help: "Which part of an anchor a ray may hit: its boundary polygon (existingPlaneGeometry, "
@@ -86,8 +92,8 @@ enum RaycastCommand {
       per pixel of a camera image.
       """,
     options: [
-      planes, rays, fullFrame, CameraOptions.intrinsics, CameraOptions.cameraTransform, target,
-      alignment, backFaces, threads, repetitions, output, json,
+      planes, rays, fullFrame, maxRays, CameraOptions.intrinsics, CameraOptions.cameraTransform,
+      target, alignment, backFaces, threads, repetitions, output, json,
     ], run: run)
 
   static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws(CommandLineError)
@@ -114,6 +120,15 @@ enum RaycastCommand {
         frameSize.height == frameSize.height.rounded(),
         frameSize.width <= 65536, frameSize.height <= 65536
       else { throw .usage("option --full-frame: expected whole pixel counts up to 65536") }
+      let rayCount = Int(frameSize.width) * Int(frameSize.height)
+      let limit = parsed.value(maxRays)
+      guard rayCount <= limit else {
+        throw .usage(
+          "option --full-frame: \(Int(frameSize.width))x\(Int(frameSize.height)) is \(rayCount) "
+            + "rays, more than the limit of \(limit) (--max-rays; each ray takes 8 bytes of "
+            + "results, 16 with --output): raise it with --max-rays \(rayCount) if the memory "
+            + "is there")
+      }
       let m = parsed.value(CameraOptions.cameraTransform)
       let pose: RigidTransform
       do {

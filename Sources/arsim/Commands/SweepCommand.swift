@@ -51,10 +51,11 @@ enum SweepCommand {
       Replays every recording in DIR under every combination of GRID (a base replay settings \
       object and axes: filters, trackers, attempts, anchorPoints, backFacePolicies, \
       raycastSeeds, interpretVisionAs, matchThresholdMeters; see Scenes/grids/). Job k replays \
-      recording k / C under combination k % C (C combinations). Writes one JSON line per job in \
-      job order (recording, combination, axes, settings, metrics; keys sorted): the same bytes \
-      for any --threads. Then prints the combinations ranked by the mean of the --rank-by \
-      metric over the recordings.
+      recording k / C under combination k % C (C combinations). Writes a header line (the \
+      shard, the sweep's job count, the number of lines that follow), then one JSON line per \
+      job in job order (recording, combination, axes, settings, metrics; keys sorted): the same \
+      bytes for any --threads. Then prints the combinations ranked by the mean of the --rank-by \
+      metric over the recordings. --merge refuses an empty or truncated shard file, naming it.
       """,
     arguments: [results],
     options: [
@@ -126,6 +127,12 @@ enum SweepCommand {
     let runner = SweepRunner(
       grid: sweepGrid, recordingsDirectory: directory, threadCount: threadCount)
     var writer = try LineWriter(path: outPath, context)
+    do {
+      try writer.write(
+        SweepResultsHeader(shard: selected, jobCount: all.count, lineCount: jobs.count).jsonValue)
+    } catch {
+      throw .runtime(describing: error)
+    }
     var ranked: [SweepResult] = []
     var frames = 0
     var progress = context.progress("sweep", unit: "jobs")
@@ -183,13 +190,14 @@ enum SweepCommand {
     files: [String], outPath: String?, partial: Bool, metric: SweepMetric, json: Bool,
     _ context: CommandContext
   ) throws(CommandLineError) -> String {
-    let writer = try outPath.map { path throws(CommandLineError) in
+    var writer = try outPath.map { path throws(CommandLineError) in
       try LineWriter(path: path, context)
     }
     var merge: SweepResultMerge
     var results: [SweepResult] = []
     do {
       merge = try openMerge(files, context)
+      try writer?.write(merge.mergedHeader.jsonValue)
       while let entry = try merge.next() {
         try writer?.output.write(entry.line + [0x0A])
         results.append(rankingPart(of: entry.result))
@@ -201,8 +209,9 @@ enum SweepCommand {
       let shown = merge.missingSample.map(String.init).joined(separator: ", ")
       let more = merge.missingJobCount > merge.missingSample.count ? ", ..." : ""
       throw .runtime(
-        "\(merge.missingJobCount) of \(merge.jobCount ?? 0) jobs missing (\(shown)\(more)); "
-          + "merge every shard's output, or pass --partial")
+        "\(merge.missingJobCount) of \(merge.jobCount ?? 0) jobs missing (\(shown)\(more))"
+          + missingShards(merge.headers.map(\.shard))
+          + "; merge every shard's output, or pass --partial")
     }
     try writer?.commit()
     let failed = results.count(where: { $0.error != nil })
@@ -210,6 +219,18 @@ enum SweepCommand {
       "merged \(files.count) files: \(results.count) of \(merge.jobCount ?? 0) jobs"
       + (failed > 0 ? ", \(failed) failed" : "")
     return try report(SweepRanking(results: results, rankBy: metric), header: header, json: json)
+  }
+
+  /// `; no file for shard 1/4, 3/4` when the files are shards of one split and some are absent,
+  /// else empty.
+  static func missingShards(_ shards: [SweepShard]) -> String {
+    guard let count = shards.first?.count, count > 1, shards.allSatisfy({ $0.count == count })
+    else { return "" }
+    let given = Set(shards.map(\.index))
+    let absent = (0..<count).filter { !given.contains($0) }
+    guard !absent.isEmpty else { return "" }
+    let shown = absent.prefix(10).map { "\($0)/\(count)" }.joined(separator: ", ")
+    return "; no file for shard \(shown)\(absent.count > 10 ? ", ..." : "")"
   }
 
   /// The merge over `files`, `-` standing for standard input.

@@ -81,6 +81,12 @@ import Testing
     ("[1, 2", "line 1:6: expected ',' or ']', got end of input"),
     ("[01]", "line 1:3: leading zero in number"),
     ("1e400", "line 1:1: number 1e400 is out of the range of a 64-bit float"),
+    // A number of a million digits is quoted by its first 24 and its length.
+    (
+      String(repeating: "9", count: 1_000_000),
+      "line 1:1: number 999999999999999999999999... (1000000 characters) is out of the range of "
+        + "a 64-bit float"
+    ),
     ("{\"a\":1,\"a\":2}", "line 1:8: duplicate member \"a\""),
     ("[1] x", "line 1:5: unexpected 'x' after the JSON value"),
     ("NaN", "line 1:1: expected a value, got 'N'"),

@@ -98,7 +98,11 @@ import _ReplayFixtures
         SweepRunner(grid: grid, recordingsDirectory: directory.path, threadCount: 2),
         shard.jobs(of: jobs), jobCount: 8)
       let file = directory.appendingPathComponent("results-\(index).out").path
-      try Data(bytes).write(to: URL(fileURLWithPath: file))
+      let header = SweepResultsHeader(
+        shard: shard, jobCount: 8, lineCount: shard.jobs(of: jobs).count)
+      var lines = try JSONWriter.bytes(of: header.jsonValue) + [0x0A]
+      lines += bytes
+      try Data(lines).write(to: URL(fileURLWithPath: file))
       files.append(file)
     }
     let merged = try SweepResultSet(files: files.reversed())
