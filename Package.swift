@@ -92,6 +92,11 @@ let package = Package(
     .target(
       name: "_ReplayFixtures",
       dependencies: ["SceneReplay", "SceneFormat", "Placement", "ARSimulation", "SpatialMath"]),
+    // An example app module whose placement code is written against the session, and its Swift
+    // Testing suite on Scenes/ (Examples/DashboardApp/README.md; not a product).
+    .target(
+      name: "DashboardApp", dependencies: ["SessionSimulation"],
+      path: "Examples/DashboardApp/Sources/DashboardApp"),
     .executableTarget(
       name: "arsim",
       dependencies: [
@@ -130,6 +135,9 @@ let package = Package(
         "SessionSimulation", "SceneSynthesis", "SceneFormat", "Placement", "ARSimulation",
         "SpatialMath", "_TestSupport",
       ]),
+    .testTarget(
+      name: "DashboardAppTests", dependencies: ["DashboardApp", "SessionSimulation"],
+      path: "Examples/DashboardApp/Tests/DashboardAppTests"),
     .testTarget(
       name: "SceneReplayTests",
       dependencies: [

@@ -93,6 +93,10 @@ build_target() {  # target name
         "$root/Fuzz/ReplaySettingsDecoderFuzzer.swift" "${library_objects[@]}" \
         -o "$build/fuzz-$name"
       ;;
+    markers-line)
+      "$swiftc" "${flags[@]}" "${kernel_include[@]}" -module-name MarkersLineFuzzer \
+        "$root/Fuzz/MarkersLineFuzzer.swift" "${library_objects[@]}" -o "$build/fuzz-$name"
+      ;;
     *) echo "unknown target $name" >&2; exit 64 ;;
   esac
 }
@@ -102,6 +106,7 @@ if grep -rqs "struct SceneSpec:" "$src/Sources"; then all_targets+=(scene-spec-d
 if grep -rqs "struct ReplaySettings:" "$src/Sources/SceneReplay"; then
   all_targets+=(replay-settings-decoder)
 fi
+if grep -rqs "struct MarkersFileReader" "$src/Sources"; then all_targets+=(markers-line); fi
 if (($# > 0)); then targets=("$@"); else targets=("${all_targets[@]}"); fi
 status=0
 for target in "${targets[@]}"; do
@@ -120,6 +125,11 @@ for target in "${targets[@]}"; do
     scene-spec-decoder)
       seeds=("$src/Scenes" "$root/Tests/Fixtures/bad-scene-specs")
       dict=("-dict=$root/Fuzz/recording.dict")
+      ;;
+    markers-line)
+      seeds=("$root/Fuzz/Seeds/markers-line")
+      dict=()
+      export ARSIM_FUZZ_REPLAY_SCENE="$src/Scenes/recordings/dashboard-three-frames.json"
       ;;
     replay-settings-decoder)
       seeds=("$root/Fuzz/Seeds/replay-settings" "$root/Tests/Fixtures/bad-replay-settings")

@@ -6,8 +6,9 @@ enum Tool {
   /// is adding it here.
   static let workCommands: [CommandSpec] = [
     ExplainCommand.spec, ProjectCommand.spec, RaycastCommand.spec, FilterCommand.spec,
-    ImportCommand.spec, ReplayCommand.spec, ValidateCommand.spec, SynthCommand.spec,
-    RenderCommand.spec, SweepCommand.spec, ArcoreCommand.spec,
+    ImportCommand.spec, ReplayCommand.spec, ScoreCommand.spec, MistakesCommand.spec,
+    ValidateCommand.spec, SynthCommand.spec, RenderCommand.spec, SweepCommand.spec,
+    ArcoreCommand.spec,
   ]
 
   /// The commands about the tool itself (kept apart: their arguments list the others).
@@ -72,14 +73,28 @@ enum Tool {
     if ParsedArguments.asksForHelp(arguments) {
       return write(HelpFormatter.help(for: spec), to: streams, as: "arsim \(spec.name)")
     }
+    var context = CommandContext(streams: streams, quiet: false)
     do {
       let parsed = try ParsedArguments(arguments, spec: spec)
+      try OutputSafety.check(parsed.paths + spec.inputs(parsed), streams: streams)
       let quiet =
         spec.options.contains { $0.declaration.name == CommandContext.quietFlag.declaration.name }
         && parsed.flag(CommandContext.quietFlag)
-      let output = try spec.run(parsed, CommandContext(streams: streams, quiet: quiet))
+      context = CommandContext(streams: streams, quiet: quiet)
+      let output = try spec.run(parsed, context)
+      if parsed.paths.contains(where: { $0.role == .output && $0.path == "-" }) {
+        // Standard output carries the output file: the report goes to standard error.
+        if !output.isEmpty { streams.writeError(TerminalText.escapedKeepingLines(output) + "\n") }
+        return 0
+      }
       return write(output, to: streams, as: "arsim \(spec.name)")
     } catch {
+      if context.outputState.brokenPipe { return 141 }
+      if case .conditionsFailed(let output, _) = error {
+        // The result is printed; the failed conditions follow on standard error.
+        let status = write(output, to: streams, as: "arsim \(spec.name)")
+        if status != 0 { return status }
+      }
       var message = "arsim \(spec.name): \(TerminalText.escapedKeepingLines(error.description))\n"
       if case .usage = error {
         message += HelpFormatter.usage(for: spec) + "\n"

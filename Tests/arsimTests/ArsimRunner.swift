@@ -34,6 +34,9 @@ struct ArsimRunner {
     case path(String)
     /// Descriptor 0 closed.
     case closed
+    /// A pipe the test writes to while the child runs (`Running.input`); the child sees its
+    /// end when the test closes it.
+    case heldOpen
   }
 
   /// Standard output or error for the child.
@@ -87,15 +90,78 @@ struct ArsimRunner {
   }
 
   /// Runs `arsim arguments` with the given standard streams.
+  ///
+  /// - Parameters:
+  ///   - environment: variables set (or, with `nil`, removed) for the child on top of the test
+  ///     process's environment.
+  ///   - shellSetup: when given, the child is `/bin/sh -c '<shellSetup>; exec arsim "$@"'`, so
+  ///     that `umask 027` or `ulimit -f 4` applies to `arsim` alone.
   static func run(
     _ arguments: [String], input: Input, output: Output = .pipe, error: Output = .pipe,
+    environment: [String: String?] = [:], shellSetup: String? = nil,
     timeout: DispatchTimeInterval = .seconds(600)
   ) throws -> Result {
+    try start(
+      arguments, input: input, output: output, error: error, environment: environment,
+      shellSetup: shellSetup
+    ).wait(timeout: timeout)
+  }
+
+  /// A child started by `start`: its process id, the pipe to its standard input (for
+  /// `.heldOpen`), and `wait` for its result.
+  final class Running {
+    let pid: pid_t
+    /// The write end of the child's standard input (`.heldOpen` only).
+    let input: FileHandle?
+    let arguments: [String]
+    fileprivate let group: DispatchGroup
+    fileprivate let collected: Collected
+    fileprivate var parentEnds: [Int32]
+
+    fileprivate init(
+      pid: pid_t, input: FileHandle?, arguments: [String], group: DispatchGroup,
+      collected: Collected, parentEnds: [Int32]
+    ) {
+      self.pid = pid
+      self.input = input
+      self.arguments = arguments
+      self.group = group
+      self.collected = collected
+      self.parentEnds = parentEnds
+    }
+
+    deinit { for fd in parentEnds { close(fd) } }
+
+    /// Waits for the child to end (killing it after `timeout`, a guard against a hang, not a
+    /// timing check) and returns what it wrote and its status.
+    func wait(timeout: DispatchTimeInterval = .seconds(600)) throws -> Result {
+      if group.wait(timeout: .now() + timeout) == .timedOut {
+        kill(pid, SIGKILL)
+        _ = group.wait(timeout: .now() + .seconds(60))
+        throw Failure.timedOut(arguments: arguments)
+      }
+      let status = collected.status
+      let signal = status & 0x7F
+      return Result(
+        status: signal == 0 ? (status >> 8) & 0xFF : 128 + signal,
+        stdout: String(decoding: collected.output(0), as: UTF8.self),
+        stderr: String(decoding: collected.output(1), as: UTF8.self),
+        signal: signal == 0 ? nil : signal)
+    }
+  }
+
+  /// Starts `arsim arguments` (see `run`) and returns at once.
+  static func start(
+    _ arguments: [String], input: Input, output: Output = .pipe, error: Output = .pipe,
+    environment: [String: String?] = [:], shellSetup: String? = nil
+  ) throws -> Running {
     guard let executable else { throw Failure.executableNotFound }
     _ = ignoreBrokenPipes
     var parentEnds: [Int32] = []  // closed when the run ends
     var childEnds: [Int32] = []  // closed in the parent once the child has them
-    defer { for fd in parentEnds { close(fd) } }
+    var handedOver = false
+    defer { if !handedOver { for fd in parentEnds { close(fd) } } }
+    var heldInput: FileHandle?
 
     func makePipe() -> (read: Int32, write: Int32) {
       var fds: [Int32] = [0, 0]
@@ -124,6 +190,11 @@ struct ArsimRunner {
       sources[0] = fd
       childEnds.append(fd)
     case .closed: break
+    case .heldOpen:
+      let p = makePipe()
+      sources[0] = p.read
+      childEnds.append(p.read)
+      heldInput = FileHandle(fileDescriptor: p.write, closeOnDealloc: true)
     }
     var readers: [Int32?] = [nil, nil]
     for (slot, stream) in [(1, output), (2, error)] {
@@ -157,11 +228,32 @@ struct ArsimRunner {
         posix_spawn_file_actions_addclose(&actions, Int32(target))
       }
     }
-    let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
-    let environment = ProcessInfo.processInfo.environment.map { strdup("\($0)=\($1)") } + [nil]
+    var program = executable.path
+    var words = [executable.path] + arguments
+    if let shellSetup {
+      program = "/bin/sh"
+      words = ["/bin/sh", "-c", "\(shellSetup); exec \"$0\" \"$@\"", executable.path] + arguments
+    }
+    let argv = words.map { strdup($0) } + [nil]
+    var variables = ProcessInfo.processInfo.environment
+    for (name, value) in environment { variables[name] = value }
+    let environment = variables.sorted { $0.key < $1.key }.map { strdup("\($0)=\($1)") } + [nil]
     defer { for pointer in argv + environment { free(pointer) } }
+    // The child starts with the default action for the signals tests send and none blocked,
+    // whatever the test process inherited (a background job ignores SIGINT).
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&defaults, number) }
+    var unblocked = sigset_t()
+    sigemptyset(&unblocked)
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setsigmask(&attributes, &unblocked)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
     var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, executable.path, &actions, nil, argv, environment)
+    let spawned = posix_spawn(&pid, program, &actions, &attributes, argv, environment)
     for fd in childEnds { close(fd) }
     guard spawned == 0 else { throw Failure.spawnFailed(spawned) }
 
@@ -194,22 +286,14 @@ struct ArsimRunner {
       collected.setStatus(status)
       group.leave()
     }
-    if group.wait(timeout: .now() + timeout) == .timedOut {
-      kill(child, SIGKILL)
-      _ = group.wait(timeout: .now() + .seconds(60))
-      throw Failure.timedOut(arguments: arguments)
-    }
-    let status = collected.status
-    let signal = status & 0x7F
-    return Result(
-      status: signal == 0 ? (status >> 8) & 0xFF : 128 + signal,
-      stdout: String(decoding: collected.output(0), as: UTF8.self),
-      stderr: String(decoding: collected.output(1), as: UTF8.self),
-      signal: signal == 0 ? nil : signal)
+    handedOver = true
+    return Running(
+      pid: pid, input: heldInput, arguments: arguments, group: group, collected: collected,
+      parentEnds: parentEnds)
   }
 
   /// What the threads gather, behind a lock.
-  private final class Collected: @unchecked Sendable {
+  fileprivate final class Collected: @unchecked Sendable {
     private let lock = NSLock()
     private var outputs: [[UInt8]] = [[], []]
     private var waitStatus: Int32 = 0

@@ -94,10 +94,21 @@ public struct ARCorePlacementResult: Sendable, Hashable {
   public var worldPosition: SIMD3<Float>? { hit?.hitPose.translation }
 
   /// The tracker's input: the object's top label and confidence at the hit, or `nil` without a
-  /// hit or a label.
+  /// hit or a label. It carries the surface the hit lies on, for the tracker's expected error:
+  /// the hit pose's +y, which ARCore sets to a plane's normal (`existingPlaneGeometry`) and, for
+  /// a point with `ESTIMATED_SURFACE_NORMAL`, to the estimated normal (`estimatedPlane`); other
+  /// hits have no normal.
   public var measurement: MarkerMeasurement? {
-    guard let position = worldPosition, let label = object.topLabel else { return nil }
+    guard let hit, let label = object.topLabel else { return nil }
+    let surface: (normal: SIMD3<Float>?, target: RaycastQuery.Target?) =
+      switch hit.trackable {
+      case .plane: (hit.hitPose.yAxis, .existingPlaneGeometry)
+      case .point(let point) where point.orientationMode == .estimatedSurfaceNormal:
+        (hit.hitPose.yAxis, .estimatedPlane)
+      case .point, .instantPlacementPoint: (nil, nil)
+      }
     return MarkerMeasurement(
-      label: label.text, position: position, confidence: Float(label.confidence))
+      label: label.text, position: hit.hitPose.translation, confidence: Float(label.confidence),
+      surfaceNormal: surface.normal, target: surface.target)
   }
 }

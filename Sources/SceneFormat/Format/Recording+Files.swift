@@ -101,7 +101,9 @@ extension Recording {
     return output
   }
 
-  /// Writes the recording to `path`, as JSON Lines when the name ends in `.jsonl`, else JSON.
+  /// Writes the recording to `path`, as JSON Lines when the name ends in `.jsonl`, else JSON:
+  /// to a temporary file beside it, flushed and renamed over `path` (see
+  /// ``RecordingJSONLinesWriter``), so `path` is either untouched or complete.
   ///
   /// - Throws: ``InputFileError`` naming `path` (invalid recording or I/O failure).
   public func write(toFile path: String) throws {
@@ -111,10 +113,8 @@ extension Recording {
     } catch let error as InputFileError {
       throw error.located(file: path)
     }
-    do {
-      try Data(bytes).write(to: URL(fileURLWithPath: path))
-    } catch {
-      throw InputFileError(.io, "cannot write the file: \(error.localizedDescription)", file: path)
-    }
+    let output = try OutputFileWriter(path: path)
+    try output.write(bytes)
+    try output.commit()
   }
 }

@@ -5,8 +5,11 @@ import Foundation
 /// same bytes as ``Recording/jsonLinesBytes()`` for the same header and frames).
 ///
 /// Each frame is validated before it is written, including that its timestamp is greater than the
-/// previous one; errors name the file and `frames[i]`. Output is buffered (about 1 MB) and
-/// flushed by ``close()``, which must be called once at the end. Copies share the file.
+/// previous one; errors name the file and `frames[i]`. The lines go to a temporary file beside
+/// `path` (buffered, about 1 MB), and ``close()``, which must be called once at the end, flushes
+/// it to disk and renames it over `path`: until then `path` is untouched, and a writer released
+/// without ``close()`` (after an error, say) removes its temporary. A symbolic link is written
+/// through; a device or FIFO is written in place. Copies share the file.
 ///
 /// ```swift
 /// var writer = try RecordingJSONLinesWriter(path: "walk.jsonl", header: header)
@@ -18,65 +21,59 @@ public struct RecordingJSONLinesWriter {
   public let path: String
   /// The number of frames written so far.
   public private(set) var frameCount = 0
-  private let handle: FileHandle
-  private var buffer: [UInt8] = []
+  private let output: OutputFileWriter
+  private var line: [UInt8] = []
   private var previousTimestamp: Double?
 
-  /// Creates (or truncates) `path` and writes the header line.
+  /// Validates the header, opens a temporary beside `path` and writes the header line.
   ///
-  /// - Throws: ``InputFileError`` naming `path`: `.io` when it cannot be created, or the header's
-  ///   validation error.
+  /// - Throws: ``InputFileError`` naming `path`: `.io` when it cannot be written (a directory, a
+  ///   file the user may not write, a missing directory), or the header's validation error.
   public init(path: String, header: RecordingHeader) throws {
-    self.path = path
     do { try header.validate() } catch let error as InputFileError {
       throw error.located(file: path)
     }
-    guard FileManager.default.createFile(atPath: path, contents: nil),
-      let handle = FileHandle(forWritingAtPath: path)
-    else {
-      throw InputFileError(.io, "cannot create the file", file: path)
-    }
-    self.handle = handle
-    do { try JSONWriter.write(header.jsonValue, into: &buffer) } catch let error as InputFileError {
+    try self.init(output: OutputFileWriter(path: path, bufferSize: 1 << 20), header: header)
+  }
+
+  /// A writer onto an open output (standard output, say); errors name `output.path`.
+  ///
+  /// - Throws: ``InputFileError``: the header's validation error, or `.io`.
+  package init(output: OutputFileWriter, header: RecordingHeader) throws {
+    path = output.path
+    do { try header.validate() } catch let error as InputFileError {
       throw error.located(file: path)
     }
-    buffer.append(0x0A)
+    self.output = output
+    do { try JSONWriter.write(header.jsonValue, into: &line) } catch let error as InputFileError {
+      throw error.located(file: path)
+    }
+    line.append(0x0A)
+    try output.write(line)
   }
 
   /// Validates and appends one frame line.
   ///
   /// - Throws: ``InputFileError`` naming the file and `frames[i]`; `.io` on a write failure.
   public mutating func write(_ frame: RecordingFrame) throws {
+    line.removeAll(keepingCapacity: true)
     do {
-      do {
-        try frame.validate()
-        try Recording.checkOrder(frame.timestamp, after: previousTimestamp)
-        try JSONWriter.write(frame.jsonValue, into: &buffer)
-      } catch let error as InputFileError {
-        throw error.prefixed(.index(frameCount)).prefixed(.key("frames")).located(file: path)
-      }
+      try frame.validate()
+      try Recording.checkOrder(frame.timestamp, after: previousTimestamp)
+      try JSONWriter.write(frame.jsonValue, into: &line)
+    } catch let error as InputFileError {
+      throw error.prefixed(.index(frameCount)).prefixed(.key("frames")).located(file: path)
     }
-    buffer.append(0x0A)
+    line.append(0x0A)
+    try output.write(line)
     previousTimestamp = frame.timestamp
     frameCount += 1
-    if buffer.count >= 1 << 20 { try flush() }
   }
 
-  /// Writes what is buffered and closes the file.
+  /// Writes what is buffered, flushes the file to disk and puts it in place at ``path``.
   ///
-  /// - Throws: ``InputFileError`` (`.io`) naming the file.
+  /// - Throws: ``InputFileError`` (`.io`) naming the file; ``path`` is then untouched.
   public mutating func close() throws {
-    try flush()
-    do { try handle.close() } catch {
-      throw InputFileError(.io, "cannot close the file: \(error.localizedDescription)", file: path)
-    }
-  }
-
-  private mutating func flush() throws {
-    guard !buffer.isEmpty else { return }
-    do { try handle.write(contentsOf: buffer) } catch {
-      throw InputFileError(.io, "cannot write the file: \(error.localizedDescription)", file: path)
-    }
-    buffer.removeAll(keepingCapacity: true)
+    try output.commit()
   }
 }

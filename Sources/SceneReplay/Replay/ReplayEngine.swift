@@ -110,7 +110,7 @@ public struct ReplayEngine: Sendable {
         file: session.file)
     }
     let pipeline = PlacementPipeline(settings: settings.placement)
-    var accumulator = ReplayMetricsAccumulator<Int>(
+    var accumulator = ReplayMetricsAccumulator(
       truth: session.header.truth, thresholdMeters: settings.matchThresholdMeters,
       placement: settings.placement)
     var report = ReplayReport()
@@ -152,7 +152,7 @@ public struct ReplayEngine: Sendable {
         accumulator.add(
           frameIndex: frame.frameIndex, timestampSeconds: frame.timestamp,
           markers: markers.map {
-            .init(id: $0.id, label: $0.label, position: $0.position, state: $0.state)
+            .init(id: .number($0.id), label: $0.label, position: $0.position, state: $0.state)
           },
           camera: frame.camera, viewport: frame.viewport, world: frame.world,
           placed: Self.placedPoints(placements))

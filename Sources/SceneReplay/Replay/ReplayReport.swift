@@ -137,8 +137,12 @@ public struct ReplayMarkerSummary: Sendable, Hashable {
   public var placementErrorMillimeters: Double?
 
   /// The summary of an accumulated marker log (without the truth match).
-  init(log: ReplayMetricsAccumulator<Int>.MarkerLog) {
-    id = log.id
+  init(log: ReplayMetricsAccumulator.MarkerLog) {
+    // Replay's markers come from the package's tracker, whose ids are integers.
+    guard case .number(let number) = log.id else {
+      preconditionFailure("replay marker id \(log.id) is not an integer")
+    }
+    id = number
     label = log.label
     lastState = log.lastState
     isPresentAtEnd = log.isPresentAtEnd

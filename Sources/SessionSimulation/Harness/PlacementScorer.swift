@@ -6,7 +6,7 @@ import SceneFormat
 /// `arsim score` run): feed it each session frame with the markers shown in it, then read
 /// ``score()``. Memory grows with the markers and truth objects, not the frames.
 public struct PlacementScorer: Sendable {
-  var accumulator: ReplayMetricsAccumulator<MarkerID>
+  var accumulator: ReplayMetricsAccumulator
   var firstTimestamp: Double?
   var lastTimestamp: Double?
   let file: String?

@@ -4,19 +4,19 @@ import SceneFormat
 import SpatialMath
 
 /// Streams frames of shown markers into `ReplayMetrics`, per-marker logs and per-object scores in
-/// memory proportional to the number of markers and truth objects, not frames. Generic over the
-/// marker id (`Int` for the package's tracker, ``MarkerID`` for placers under test). Iteration
-/// order never depends on hashing: markers arrive in the placer's order, truth objects in
-/// recording order, logs are sorted by id.
-package struct ReplayMetricsAccumulator<MarkerKey: Hashable & Comparable & Sendable>: Sendable {
+/// memory proportional to the number of markers and truth objects, not frames. Marker ids are
+/// ``MarkerID``s (the package's tracker's integers are `.number`). Iteration order never depends
+/// on hashing: markers arrive in the placer's order, truth objects in recording order, logs are
+/// sorted by id. Not generic, so that replay's hot loop runs specialized code.
+package struct ReplayMetricsAccumulator: Sendable {
   /// One marker in one frame.
   package struct Marker: Sendable {
-    package var id: MarkerKey
+    package var id: MarkerID
     package var label: String
     package var position: SIMD3<Float>
     package var state: MarkerState
 
-    package init(id: MarkerKey, label: String, position: SIMD3<Float>, state: MarkerState) {
+    package init(id: MarkerID, label: String, position: SIMD3<Float>, state: MarkerState) {
       self.id = id
       self.label = label
       self.position = position
@@ -26,7 +26,7 @@ package struct ReplayMetricsAccumulator<MarkerKey: Hashable & Comparable & Senda
 
   /// One marker over the frames so far.
   package struct MarkerLog: Sendable {
-    package var id: MarkerKey
+    package var id: MarkerID
     package var label: String
     package var lastState: MarkerState
     package var lastPosition: SIMD3<Float>
@@ -76,10 +76,10 @@ package struct ReplayMetricsAccumulator<MarkerKey: Hashable & Comparable & Senda
   var startSeconds: Double?
   var reprojectionSquaredSum = 0.0
   var reprojectionCount = 0
-  var logs: [MarkerKey: MarkerLog] = [:]
+  var logs: [MarkerID: MarkerLog] = [:]
   /// Dense evaluator ids in order of first appearance (the evaluator's results depend on id
   /// equality only).
-  var evaluatorIDs: [MarkerKey: Int] = [:]
+  var evaluatorIDs: [MarkerID: Int] = [:]
   var pooledSquaredMotion = 0.0
   var pooledMotionCount = 0
   var asPlacedSquaredSum = 0.0

@@ -2,49 +2,80 @@ import Foundation
 
 /// Says which placement explains a placer's markers: run beside the placer over the same frames,
 /// the correct placement and every applicable catalogue mistake place the frame's observations
-/// again (each with its own tracker), and each is compared with the placer's shown markers.
+/// again (``PlacementSteps``: where each observation lands under that placement, before any
+/// smoothing), and each is compared with the placer's shown markers.
 ///
-/// Per frame, each shown marker of the placer is paired with the nearest shown marker of its
-/// label that the candidate placement puts in the same frame, and each of the candidate's with
-/// the nearest of the placer's; a marker without one counts as infinitely far. A candidate's
-/// residual is the median of these distances (robust to the frames where two trackers confirm
-/// or drop a marker at different times). Fits are sorted by residual, ties in catalogue order
-/// with the correct placement first; mistakes that apply to no frame (``PlacementMistake/
-/// isApplicable(to:)``) are left out.
+/// Per frame, each of the placer's markers measured in this frame (state `confirmed`) is paired
+/// with the nearest point of its label that the candidate placed in the last ``windowSeconds``
+/// (so a smoothing filter that lags a little behind its points still pairs with them), and each
+/// point the candidate placed in this frame with the nearest of the placer's markers of its
+/// label in any state (a tracker starts a tentative marker where a point does not fit a shown
+/// one); an unpaired marker or point counts as infinitely far. Coasting markers are not paired:
+/// they hold positions of earlier frames. A candidate's residual is the median of these
+/// distances (robust to frames where a tracker confirms or drops a marker at another time than
+/// the candidate would). Fits are sorted by residual, ties in catalogue order with the correct
+/// placement first; mistakes that apply to no frame (``PlacementMistake/isApplicable(to:)``) are
+/// left out. Two mistakes can place identically on some scenes (on a `.downMirrored` request,
+/// not flipping Vision's y is the same as assuming `.up`): they tie.
 ///
 /// Memory is constant in the number of frames (medians come from a fine histogram: 0.5 %
 /// resolution from 1 µm to 1 km).
 public struct PlacementDiagnoser {
   struct Candidate {
     let mistake: PlacementMistake?
-    var placer: StepPlacer
+    var steps: any PlacementSteps
+    /// The points placed in recent frames: timestamp, then label and world point.
+    var recent: [(seconds: Double, points: [(label: String, position: SIMD3<Float>)])] = []
     var distances = DistanceHistogram()
     var isApplicable: Bool
   }
 
   var candidates: [Candidate]
+  /// How far back (seconds) a candidate's points pair with a placer's marker (default 0.25).
+  public let windowSeconds: Double
 
   /// A diagnoser over the correct placement and `mistakes` (default: the whole catalogue).
-  public init(mistakes: [PlacementMistake] = PlacementMistake.catalogue) {
+  public init(
+    mistakes: [PlacementMistake] = PlacementMistake.catalogue, windowSeconds: Double = 0.25
+  ) {
     candidates =
-      [Candidate(mistake: nil, placer: .reference, isApplicable: true)]
-      + mistakes.map { Candidate(mistake: $0, placer: $0.makePlacer(), isApplicable: false) }
+      [Candidate(mistake: nil, steps: ReferenceSteps(), isApplicable: true)]
+      + mistakes.map { Candidate(mistake: $0, steps: $0.steps, isApplicable: false) }
+    self.windowSeconds = windowSeconds.isFinite ? max(windowSeconds, 0) : 0.25
   }
 
-  /// Places `frame` with every candidate and compares with the placer's `markers` (every state;
-  /// tentative ones are not compared).
+  /// Places `frame`'s observations with every candidate and compares with the placer's
+  /// `markers` (every state; see the type's documentation).
   public mutating func add(_ markers: [PlacedMarker], in frame: SimulatedFrame) {
-    let shown = markers.filter(\.state.isShown)
+    let measured = markers.filter { $0.state == .confirmed }
     for index in candidates.indices {
       if let mistake = candidates[index].mistake, !candidates[index].isApplicable {
         candidates[index].isApplicable = mistake.isApplicable(to: frame)
       }
-      let placed = candidates[index].placer.markers(for: frame).filter(\.state.isShown)
-      for marker in shown {
-        candidates[index].distances.add(Self.nearestDistance(to: marker, among: placed))
+      var placed: [(label: String, position: SIMD3<Float>)] = []
+      let steps = candidates[index].steps
+      for observation in steps.observations(in: frame) {
+        guard let position = steps.worldPosition(of: observation, in: frame) else { continue }
+        placed.append((observation.labels.first?.identifier ?? observation.label, position))
       }
-      for marker in placed {
-        candidates[index].distances.add(Self.nearestDistance(to: marker, among: shown))
+      candidates[index].steps.didPlace(frame)
+      candidates[index].recent.removeAll { frame.timestamp - $0.seconds > windowSeconds }
+      candidates[index].recent.append((frame.timestamp, placed))
+      for marker in measured {
+        var best = Double.infinity
+        for entry in candidates[index].recent {
+          for point in entry.points where point.label == marker.label {
+            best = min(best, Double(marker.position.distance(to: point.position)))
+          }
+        }
+        candidates[index].distances.add(best)
+      }
+      for point in placed {
+        var best = Double.infinity
+        for marker in markers where marker.label == point.label {
+          best = min(best, Double(marker.position.distance(to: point.position)))
+        }
+        candidates[index].distances.add(best)
       }
     }
   }
@@ -70,15 +101,6 @@ public struct PlacementDiagnoser {
       }
     }
     return fits.map(\.fit)
-  }
-
-  /// The distance (metres) from `marker` to the nearest of `others` with its label, or infinity.
-  static func nearestDistance(to marker: PlacedMarker, among others: [PlacedMarker]) -> Double {
-    var best = Double.infinity
-    for other in others where other.label == marker.label {
-      best = min(best, Double(marker.position.distance(to: other.position)))
-    }
-    return best
   }
 }
 

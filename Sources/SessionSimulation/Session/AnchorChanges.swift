@@ -31,6 +31,13 @@ public struct AnchorChanges: Sendable, Hashable {
   ///
   /// - Complexity: O(n + m) for n and m anchors.
   public init(from previous: [PlaneAnchor], to current: [PlaneAnchor]) {
+    // The common case, the same identifiers in the same order: compare pairwise, no hashing.
+    if previous.count == current.count,
+      zip(previous, current).allSatisfy({ $0.identifier == $1.identifier })
+    {
+      self.init(updated: zip(previous, current).filter { $0 != $1 }.map(\.1))
+      return
+    }
     var before: [String: PlaneAnchor] = [:]
     for anchor in previous where before[anchor.identifier] == nil {
       before[anchor.identifier] = anchor

@@ -85,11 +85,13 @@ public struct SimulatedFrame: Sendable, Hashable {
 
   /// The transform from image-normalized to viewport-normalized coordinates (both top-left
   /// origin; `ARFrame.displayTransform(for:viewportSize:)`): rotation for the interface
-  /// orientation, then aspect fill of the view. `nil` when `viewportSize` is not positive.
+  /// orientation, then aspect fill of the view. `nil` when `viewportSize` is not positive and
+  /// finite (where ARKit returns a meaningless transform).
   public func displayTransform(for orientation: InterfaceOrientation, viewportSize: Size)
     -> AffineTransform2D?
   {
-    camera.displayTransform(for: orientation, viewportSize: viewportSize)
+    guard viewportSize.isPositiveAndFinite else { return nil }
+    return camera.displayTransform(for: orientation, viewportSize: viewportSize)
   }
 
   /// The world-space raycast query through a **viewport-normalized** point (top-left origin,

@@ -39,6 +39,11 @@ enum ImportCommand {
     options: [intrinsics, imageSize, out, CommandContext.quietFlag],
     epilogue:
       "A progress line is shown on standard error when it is a terminal (not with --quiet).",
+    inputs: { parsed in
+      let folder = parsed.value(directory)
+      return [ARKitDataLoggerImporter.poseFileName, ARKitDataLoggerImporter.pointCloudFileName]
+        .map { PathArgument(role: .input, label: "DIR", path: folder + "/" + $0) }
+    },
     run: run)
 
   static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws(CommandLineError)
@@ -58,7 +63,7 @@ enum ImportCommand {
         progress.update(fraction: $0)
       }
       progress.finish()
-      try write(recording, to: output)
+      try write(recording, to: output, context)
       let pointCount = recording.frames.reduce(0) { $0 + ($1.featurePoints?.points.count ?? 0) }
       return "imported \(recording.frames.count) frames and \(pointCount) feature points to "
         + TerminalText.escaped(output)
@@ -68,7 +73,7 @@ enum ImportCommand {
   }
 
   /// The command's one file output.
-  static func write(_ recording: Recording, to path: String) throws {
+  static func write(_ recording: Recording, to path: String, _ context: CommandContext) throws {
     let bytes: [UInt8]
     do {
       bytes =
@@ -77,6 +82,6 @@ enum ImportCommand {
     } catch let error as InputFileError {
       throw error.located(file: path)
     }
-    try OutputFile.write(bytes, to: path)
+    try OutputFile.write(bytes, to: path, context)
   }
 }

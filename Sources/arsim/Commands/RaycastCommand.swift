@@ -181,7 +181,7 @@ enum RaycastCommand {
         }
       }
     }
-    if let path = parsed.value(output) { try write(result, to: path) }
+    if let path = parsed.value(output) { try write(result, to: path, context) }
     let hits = result.planeIndex.reduce(0) { $0 + ($1 >= 0 ? 1 : 0) }
     if parsed.flag(json) {
       struct Summary: Encodable {
@@ -284,7 +284,9 @@ enum RaycastCommand {
   }
 
   /// Writes all t values then all plane indices, little-endian.
-  static func write(_ result: BatchRaycastResult, to path: String) throws(CommandLineError) {
+  static func write(_ result: BatchRaycastResult, to path: String, _ context: CommandContext)
+    throws(CommandLineError)
+  {
     var data = Data(capacity: result.count * 8)
     for t in result.t {
       withUnsafeBytes(of: t.bitPattern.littleEndian) { data.append(contentsOf: $0) }
@@ -292,7 +294,7 @@ enum RaycastCommand {
     for i in result.planeIndex {
       withUnsafeBytes(of: i.littleEndian) { data.append(contentsOf: $0) }
     }
-    try OutputFile.write(Array(data), to: path)
+    try OutputFile.write(Array(data), to: path, context)
   }
 }
 

@@ -62,7 +62,7 @@ enum RenderCommand {
       throw .runtime(describing: error)
     }
     guard let outPath = parsed.value(out) else { return String(markup.dropLast()) }
-    try OutputFile.write(markup, to: outPath)
+    try OutputFile.write(markup, to: outPath, context)
     return "wrote \(TerminalText.escaped(outPath))"
   }
 }

@@ -69,7 +69,7 @@ enum ReplayCommand {
         settings: settings,
         threadCount: parsed.value(threads) ?? ProcessInfo.processInfo.activeProcessorCount,
         skipInvalidFrames: parsed.flag(skipInvalidFrames))
-      var writer = try outPath.map { try LineWriter(path: $0) }
+      var writer = try outPath.map { try LineWriter(path: $0, context) }
       var progress = context.progress("replay", unit: "frames")
       let total = source.frameCount
       let result: ReplayReport
@@ -79,16 +79,17 @@ enum ReplayCommand {
           engine: engine, source: &source, onFrame: { try writer?.write($0.jsonValue) },
           onProgress: { progress.update(done: $0, total: total) })
         progress.finish()
-        try writer?.close()
+        try writer?.commit()
         result = capture.report
         let title = path == "-" ? "standard input" : URL(fileURLWithPath: path).lastPathComponent
-        try OutputFile.write(ReplayHTMLReport(title: title, capture: capture).html, to: reportPath)
+        try OutputFile.write(
+          ReplayHTMLReport(title: title, capture: capture).html, to: reportPath, context)
       } else {
         result = try engine.run(
           &source, onFrame: { try writer?.write($0.jsonValue) },
           onProgress: { progress.update(done: $0, total: total) })
         progress.finish()
-        try writer?.close()
+        try writer?.commit()
       }
       if parsed.flag(json) {
         return String(decoding: try JSONWriter.bytes(of: result.jsonValue), as: UTF8.self)

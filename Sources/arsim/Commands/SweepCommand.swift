@@ -65,6 +65,11 @@ enum SweepCommand {
       then exits 1 after writing all results. A progress line is shown on standard error when it \
       is a terminal, and a throughput line after the run, unless --quiet.
       """,
+    inputs: { parsed in
+      parsed.value(recordings).map {
+        [PathArgument(role: .inputDirectory, label: "--recordings", path: $0)]
+      } ?? []
+    },
     run: run)
 
   static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws(CommandLineError)
@@ -120,7 +125,7 @@ enum SweepCommand {
     let jobs = selected.jobs(of: all)
     let runner = SweepRunner(
       grid: sweepGrid, recordingsDirectory: directory, threadCount: threadCount)
-    var writer = try LineWriter(path: outPath)
+    var writer = try LineWriter(path: outPath, context)
     var ranked: [SweepResult] = []
     var frames = 0
     var progress = context.progress("sweep", unit: "jobs")
@@ -137,7 +142,7 @@ enum SweepCommand {
       throw .runtime(describing: error)
     }
     progress.finish()
-    try writer.close()
+    try writer.commit()
     let seconds = max(1e-9, (clock.now - start) / .seconds(1))
     context.note(
       "arsim sweep: shard \(selected): \(jobs.count) of \(all.count) jobs, \(frames) frames in "
@@ -171,37 +176,35 @@ enum SweepCommand {
     return part
   }
 
-  /// Streams the merge: lines go to `outPath` as they come (the file is removed again when the
-  /// merge fails or, without `partial`, jobs are missing); the ranking keeps `rankingPart`s.
+  /// Streams the merge: lines go to `outPath`'s temporary as they come, and the file is put in
+  /// place only when the merge succeeds (all jobs present, or `partial`); the ranking keeps
+  /// `rankingPart`s.
   static func merge(
     files: [String], outPath: String?, partial: Bool, metric: SweepMetric, json: Bool,
     _ context: CommandContext
   ) throws(CommandLineError) -> String {
-    var writer = try outPath.map { path throws(CommandLineError) in try LineWriter(path: path) }
-    func fail(_ error: CommandLineError) -> CommandLineError {
-      if let outPath { try? FileManager.default.removeItem(atPath: outPath) }
-      return error
+    let writer = try outPath.map { path throws(CommandLineError) in
+      try LineWriter(path: path, context)
     }
     var merge: SweepResultMerge
     var results: [SweepResult] = []
     do {
       merge = try openMerge(files, context)
       while let entry = try merge.next() {
-        try writer?.writeLine(entry.line)
+        try writer?.output.write(entry.line + [0x0A])
         results.append(rankingPart(of: entry.result))
       }
-      try writer?.close()
     } catch {
-      throw fail(.runtime(describing: error))
+      throw .runtime(describing: error)
     }
     if merge.missingJobCount > 0, !partial {
       let shown = merge.missingSample.map(String.init).joined(separator: ", ")
       let more = merge.missingJobCount > merge.missingSample.count ? ", ..." : ""
-      throw fail(
-        .runtime(
-          "\(merge.missingJobCount) of \(merge.jobCount ?? 0) jobs missing (\(shown)\(more)); "
-            + "merge every shard's output, or pass --partial"))
+      throw .runtime(
+        "\(merge.missingJobCount) of \(merge.jobCount ?? 0) jobs missing (\(shown)\(more)); "
+          + "merge every shard's output, or pass --partial")
     }
+    try writer?.commit()
     let failed = results.count(where: { $0.error != nil })
     let header =
       "merged \(files.count) files: \(results.count) of \(merge.jobCount ?? 0) jobs"

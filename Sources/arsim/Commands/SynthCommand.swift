@@ -39,6 +39,7 @@ enum SynthCommand {
     let sceneSpec = try InputFile.load(
       specPath, context, fromFile: { try SceneSpec(contentsOfFile: $0) },
       fromBytes: { try SceneSpec(jsonBytes: $0, file: $1) })
+    try checkRecordedTrajectory(of: sceneSpec, against: output, context)
     do {
       var synthesizer: SceneSynthesizer
       do {
@@ -49,7 +50,9 @@ enum SynthCommand {
       }
       var progress = context.progress("synth", unit: "frames")
       let total = synthesizer.frameCount
-      let count = try write(&synthesizer, to: output) { progress.update(done: $0, total: total) }
+      let count = try write(&synthesizer, to: output, context) {
+        progress.update(done: $0, total: total)
+      }
       progress.finish()
       return "synthesized \(count) frames (seed \(seedValue)) to \(TerminalText.escaped(output))"
     } catch {
@@ -57,13 +60,34 @@ enum SynthCommand {
     }
   }
 
+  /// A spec with a recorded trajectory reads the logger's files, which the command line does
+  /// not name: `--out` must not be one of them (a usage error, as for SPEC itself).
+  static func checkRecordedTrajectory(
+    of sceneSpec: SceneSpec, against output: String, _ context: CommandContext
+  ) throws(CommandLineError) {
+    guard let recorded = sceneSpec.recordedTrajectory else { return }
+    var directory = recorded.loggerDirectory
+    if !directory.hasPrefix("/"), let base = sceneSpec.baseDirectory, !base.isEmpty {
+      directory = base + "/" + directory
+    }
+    let inputs = [ARKitDataLoggerImporter.poseFileName, ARKitDataLoggerImporter.pointCloudFileName]
+      .map {
+        PathArgument(role: .input, label: "the spec's arkitDataLogger", path: directory + "/" + $0)
+      }
+    try OutputSafety.check(
+      [PathArgument(role: .output, label: "--out", path: output)] + inputs, streams: context.streams
+    )
+  }
+
   /// The command's one file output: every frame of `synthesizer` to `path`, as JSON Lines
   /// (streamed) or JSON; returns the frame count.
   static func write(
-    _ synthesizer: inout SceneSynthesizer, to path: String, onFrame: (Int) -> Void
+    _ synthesizer: inout SceneSynthesizer, to path: String, _ context: CommandContext,
+    onFrame: (Int) -> Void
   ) throws -> Int {
     if Recording.isJSONLines(path: path) {
-      var writer = try RecordingJSONLinesWriter(path: path, header: synthesizer.header)
+      var writer = try RecordingJSONLinesWriter(
+        output: OutputFile.open(path, context, bufferSize: 1 << 20), header: synthesizer.header)
       while let frame = synthesizer.nextFrame() {
         try writer.write(frame)
         onFrame(writer.frameCount)
@@ -78,7 +102,7 @@ enum SynthCommand {
     }
     let recording = Recording(header: synthesizer.header, frames: frames)
     do {
-      try OutputFile.write(try recording.jsonBytes(), to: path)
+      try OutputFile.write(try recording.jsonBytes(), to: path, context)
     } catch let error as InputFileError {
       throw error.located(file: path)
     }

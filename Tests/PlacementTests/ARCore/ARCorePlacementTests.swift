@@ -47,8 +47,14 @@ struct ARCorePlacementTests {
     let position = try #require(result.worldPosition)
     #expect(position.isApproximatelyEqual(to: SIMD3(0, -1, -2.5), tolerance: 1e-5))
     #expect(result.failure == nil)
-    #expect(
-      result.measurement == MarkerMeasurement(label: "hazard", position: position, confidence: 0.8))
+    let measurement = try #require(result.measurement)
+    #expect(measurement.label == "hazard" && measurement.confidence == 0.8)
+    #expect(measurement.position == position)
+    // The tracker's error model gets the surface: the floor's normal (+y of ARCore's hit pose
+    // on a plane) and a plane-anchor hit.
+    let normal = try #require(measurement.surfaceNormal)
+    #expect(normal.isApproximatelyEqual(to: SIMD3(0, 1, 0), tolerance: 1e-6))
+    #expect(measurement.target == .existingPlaneGeometry)
   }
 
   @Test("The bottom-centre anchor point hit tests the box's bottom edge")
@@ -106,5 +112,8 @@ struct ARCorePlacementTests {
     // The point's hit is on the ray, nearest to the point: (0, -0.8, -2).
     #expect(
       any.worldPosition?.isApproximatelyEqual(to: SIMD3(0, -0.8, -2), tolerance: 1e-5) == true)
+    // Its pose has no meaningful +y: the tracker gets no surface.
+    let measurement = try #require(any.measurement)
+    #expect(measurement.surfaceNormal == nil && measurement.target == nil)
   }
 }

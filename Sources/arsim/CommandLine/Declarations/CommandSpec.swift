@@ -30,6 +30,9 @@ struct CommandSpec: Sendable {
   let optionGroups: [OptionGroup]
   /// Paragraphs after the options (exit status, notes); wrapped like `discussion`.
   let epilogue: String?
+  /// Inputs the declarations do not show (the files of a directory the command reads whole,
+  /// the fixed file names it reads in a directory), for `OutputSafety`.
+  let inputs: @Sendable (ParsedArguments) -> [PathArgument]
   /// What the command does (unused for a group).
   let run: Run
   /// The subcommands of a group, else empty.
@@ -38,7 +41,9 @@ struct CommandSpec: Sendable {
   init(
     name: String, summary: String, usage: [String]? = nil, discussion: String,
     arguments: [any ArgumentDeclaring] = [], options: [any OptionDeclaring],
-    optionGroups: [OptionGroup] = [], epilogue: String? = nil, run: @escaping Run
+    optionGroups: [OptionGroup] = [], epilogue: String? = nil,
+    inputs: @escaping @Sendable (ParsedArguments) -> [PathArgument] = { _ in [] },
+    run: @escaping Run
   ) {
     self.name = name
     self.summary = summary
@@ -48,6 +53,7 @@ struct CommandSpec: Sendable {
     self.options = options
     self.optionGroups = optionGroups
     self.epilogue = epilogue
+    self.inputs = inputs
     self.run = run
     subcommands = []
   }
@@ -62,6 +68,7 @@ struct CommandSpec: Sendable {
     options = []
     optionGroups = []
     epilogue = "Run `arsim \(name) <subcommand> --help` for a subcommand's options."
+    inputs = { _ in [] }
     run = { _, _ throws(CommandLineError) in "" }
     self.subcommands = subcommands
   }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a running command may use besides its parsed arguments: the standard streams and
 /// whether `--quiet` asked it to keep standard error for errors only.
 struct CommandContext: Sendable {
@@ -5,6 +7,27 @@ struct CommandContext: Sendable {
   let streams: StandardStreams
   /// `--quiet`: no progress lines and no informational lines on standard error.
   let quiet: Bool
+  /// What happened to standard output while the command wrote an output file to it.
+  let outputState = OutputState()
+
+  /// Whether standard output, written as an output file (`--out -`), went away (`EPIPE`): the
+  /// tool then exits 141 without a message, as for its other output.
+  final class OutputState: Sendable {
+    private let lock = NSLock()
+    nonisolated(unsafe) private var broken = false
+
+    func noteBrokenPipe() {
+      lock.lock()
+      defer { lock.unlock() }
+      broken = true
+    }
+
+    var brokenPipe: Bool {
+      lock.lock()
+      defer { lock.unlock() }
+      return broken
+    }
+  }
 
   /// `--quiet`, for commands that write progress or informational lines to standard error.
   static let quietFlag = Flag(

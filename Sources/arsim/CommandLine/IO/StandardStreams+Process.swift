@@ -19,6 +19,10 @@ extension StandardStreams {
   ///   stdout is then a named error; output for a closed stderr is dropped.
   static let process: StandardStreams = {
     signal(SIGPIPE, SIG_IGN)
+    // Writing past `ulimit -f` fails with EFBIG ("File too large", a named error) instead of
+    // killing the tool.
+    signal(SIGXFSZ, SIG_IGN)
+    _ = TemporaryFileCleanup.install
     var closed = [false, false, false]
     for fd in Int32(0)...2 where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
       closed[Int(fd)] = true
@@ -50,7 +54,8 @@ extension StandardStreams {
         guard !errorClosed else { return }
         try? writeAll(Array(text.utf8), to: STDERR_FILENO)
       },
-      errorIsTerminal: !errorClosed && isatty(STDERR_FILENO) != 0)
+      errorIsTerminal: !errorClosed && isatty(STDERR_FILENO) != 0,
+      inputIdentity: inputClosed ? nil : FileIdentity(descriptor: STDIN_FILENO))
   }()
 
   /// Writes every byte to `fd`, retrying interrupted and partial writes (and waiting when the

@@ -1,4 +1,5 @@
 import Foundation
+import SceneFormat
 
 /// The three standard streams as a command uses them: every read and write reports failure as
 /// a value, never a trap. `process` is the real one; tests substitute their own.
@@ -23,4 +24,6 @@ struct StandardStreams: Sendable {
   let writeError: @Sendable (String) -> Void
   /// Whether standard error is a terminal (progress lines are shown only then).
   let errorIsTerminal: Bool
+  /// The file standard input is redirected from, if any (an output must not be that file).
+  var inputIdentity: FileIdentity? = nil
 }

@@ -1,10 +1,14 @@
 /// A command-line failure: `usage` errors (bad options or values) exit 64 with the usage text,
-/// `runtime` errors (unreadable or invalid input files) exit 1.
+/// `runtime` errors (unreadable or invalid input files) exit 1, `conditionsFailed` (a CI gate
+/// such as `arsim score --require`) prints the command's output and exits 2.
 enum CommandLineError: Error, CustomStringConvertible {
   /// A bad option or value; the message names the option.
   case usage(String)
   /// A failure while running: the message names the file and place.
   case runtime(String)
+  /// The command ran and wrote `output`, but conditions the user required do not hold;
+  /// `message` names each (for standard error).
+  case conditionsFailed(output: String, message: String)
 
   /// A runtime error from a library error: its description on one line, with any newline or
   /// control character that came from data escaped (see `TerminalText`).
@@ -15,15 +19,16 @@ enum CommandLineError: Error, CustomStringConvertible {
 
   var description: String {
     switch self {
-    case .usage(let message), .runtime(let message): message
+    case .usage(let message), .runtime(let message), .conditionsFailed(_, let message): message
     }
   }
 
-  /// The process exit status: 64 (EX_USAGE) or 1.
+  /// The process exit status: 64 (EX_USAGE), 1, or 2 for failed conditions.
   var exitStatus: Int32 {
     switch self {
     case .usage: 64
     case .runtime: 1
+    case .conditionsFailed: 2
     }
   }
 }

@@ -17,6 +17,9 @@ struct ParsedArguments: Sendable {
   private var arguments: [String: any Sendable] = [:]
   private let declaredOptions: Set<String>
   private let declaredArguments: Set<String>
+  /// The files and directories named on the command line (options and arguments declared as
+  /// files, output files or directories), in order, for the checks of `OutputSafety`.
+  private(set) var paths: [PathArgument] = []
 
   /// Whether `arguments` ask for help (`-h` or `--help` before any `--`).
   static func asksForHelp(_ arguments: [String]) -> Bool {
@@ -119,6 +122,9 @@ struct ParsedArguments: Sendable {
       } catch {
         throw .usage("option \(option.flagName): \(error.message)")
       }
+      if let role = PathArgument.Role(option.completion) {
+        paths.append(PathArgument(role: role, label: option.flagName, path: raw))
+      }
       if option.isRepeating {
         values[name] = ((values[name] as? [any Sendable]) ?? []) + [value]
         rawValues[name] = (rawValues[name].map { $0 + "\n" } ?? "") + raw
@@ -170,6 +176,9 @@ struct ParsedArguments: Sendable {
           parsed.append(try argument.parse(word))
         } catch {
           throw .usage("argument \(argument.name): \(error.message)")
+        }
+        if let role = PathArgument.Role(argument.completion) {
+          paths.append(PathArgument(role: role, label: argument.name, path: word))
         }
       }
       next += taken

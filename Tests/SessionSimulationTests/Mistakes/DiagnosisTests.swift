@@ -1,0 +1,54 @@
+import Foundation
+import SessionSimulation
+import Testing
+
+/// The diagnosis names the mistake in placement code written independently of the catalogue
+/// (``UserPlacers``: other APIs, another smoother), on each mistake's bench scene; and it names
+/// the correct placement for correct code.
+@Suite struct DiagnosisTests {
+  static func diagnose(_ make: UserPlacers.Make, on scene: String) throws
+    -> PlacementScore
+  {
+    var session = try CatalogueBench.session(scene)
+    return try session.run(PlacementHarness(), UserPlacers.markers(make))
+  }
+
+  @Test func correctCodeFitsTheCorrectPlacement() throws {
+    let score = try Self.diagnose(
+      UserPlacers.eachObservation(UserPlacers.correct), on: "placement-bench")
+    #expect(score.bestFit?.mistakeID == "none", "\(score.diagnosis.prefix(3))")
+  }
+
+  /// Mistakes the diagnosis does not single out on their bench scene, with what it names
+  /// instead: a result 2 frames late moves markers by a few millimetres, and skipping NMS
+  /// places so many points near every object that it fits such small offsets slightly better
+  /// (3.3 mm against 3.6 mm when measured).
+  static let nearMisses = ["late-result-current-camera": "nms-skipped"]
+
+  @Test func mostMistakesAreNamed() {
+    #expect(UserPlacers.mistakes.count - Self.nearMisses.count >= 8)
+  }
+
+  @Test(arguments: UserPlacers.mistakes.keys.sorted())
+  func diagnosisNamesTheMistake(id: String) throws {
+    let mistake = try #require(PlacementMistake.named(id))
+    let scene = try #require(try CatalogueBench.scene(for: mistake))
+    let make = try #require(UserPlacers.mistakes[id])
+    let score = try Self.diagnose(make, on: scene)
+    let runnerUp = score.diagnosis.dropFirst().first?.mistakeID
+    if let named = Self.nearMisses[id] {
+      // Named as the near miss, with the mistake right behind it.
+      #expect(score.bestFit?.mistakeID == named)
+      #expect(runnerUp == id, "\(score.diagnosis.prefix(3))")
+      return
+    }
+    #expect(
+      score.bestFit?.mistakeID == id,
+      "\(id) on \(scene): \(score.diagnosis.prefix(3).map { "\($0.mistakeID) \(String(describing: $0.residualMillimeters))" })"
+    )
+  }
+
+  @Test func everyCatalogueMistakeHasAUserPlacer() {
+    #expect(Set(UserPlacers.mistakes.keys) == Set(PlacementMistake.catalogue.map(\.id)))
+  }
+}
