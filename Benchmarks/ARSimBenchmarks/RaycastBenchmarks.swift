@@ -112,7 +112,9 @@ enum RaycastBenchmarks {
         : scene.intersect(grid, engine: .simd, threadCount: 2)
       checksums["frame K=\(k)"] = checksum(reference)
       let frameConfigs: [(BatchRaycastEngine, Int, Bool)] = [
-        (.simd, 1, true), (.simd, 2, true), (.baseline, 1, true), (.baseline, 2, true),
+        (.simd, 1, true), (.simd, 2, true), (.avx512, 1, true), (.avx2, 1, true),
+        (.baseline, 1, true),
+        (.baseline, 2, true),
         (.simd, 1, false),
       ]
       for (engine, threads, culling) in frameConfigs {

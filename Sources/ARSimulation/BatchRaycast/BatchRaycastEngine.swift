@@ -4,9 +4,17 @@
 /// on Linux); elsewhere, and when they are switched off, `simd` and `baseline` run the pure-Swift
 /// SIMD implementation (`swiftSIMD`). See `BatchRaycastEngine.kernelsAreBuilt`.
 public enum BatchRaycastEngine: String, Sendable, Hashable, Codable, CaseIterable {
-  /// The C kernels with the best instruction set this CPU supports (AVX2 on x86-64 CPUs with AVX2
-  /// and FMA, else the baseline); the Swift SIMD implementation where the kernels are not built.
+  /// The C kernels with the best instruction set for this CPU (AVX-512 on Intel CPUs with AVX-512
+  /// F, DQ, VL and BW; else AVX2 on CPUs with AVX2 and FMA; else the baseline); the Swift SIMD
+  /// implementation where the kernels are not built. AMD CPUs with AVX-512 get AVX2: there the
+  /// 16-lane variant measured no faster.
   case simd
+  /// The C kernels' AVX-512 variant (16 lanes) where the CPU has AVX-512 F, DQ, VL and BW, on any
+  /// vendor; else as `avx2`.
+  case avx512
+  /// The C kernels' AVX2 variant even where AVX-512 is available (to compare the two); the
+  /// baseline on CPUs without AVX2, the Swift SIMD implementation where the kernels are not built.
+  case avx2
   /// The C kernels forced to the baseline instruction set (SSE2 on x86-64, NEON on ARM64); the
   /// Swift SIMD implementation where the kernels are not built.
   case baseline
@@ -26,8 +34,8 @@ public enum BatchRaycastEngine: String, Sendable, Hashable, Codable, CaseIterabl
     #endif
   }
 
-  /// The instruction set that runs for this engine on this CPU: `"avx2"` or `"baseline"` for the C
-  /// kernels, `"swift-simd8"` for the Swift SIMD implementation, `"swift"` for the reference.
+  /// The instruction set that runs for this engine on this CPU: `"avx512"`, `"avx2"` or
+  /// `"baseline"` for the C kernels, `"swift-simd8"` for the Swift SIMD implementation, `"swift"` for the reference.
   public var instructionSetName: String {
     switch backend {
     case .kernels(let instructionSet): instructionSet.resolvedName
@@ -41,8 +49,10 @@ public enum BatchRaycastEngine: String, Sendable, Hashable, Codable, CaseIterabl
     switch self {
     case .reference: .reference
     case .swiftSIMD: .swiftSIMD
-    case .simd, .baseline:
-      Self.kernelsAreBuilt ? .kernels(self == .baseline ? .baseline : .best) : .swiftSIMD
+    case .simd: Self.kernelsAreBuilt ? .kernels(.best) : .swiftSIMD
+    case .avx512: Self.kernelsAreBuilt ? .kernels(.avx512) : .swiftSIMD
+    case .avx2: Self.kernelsAreBuilt ? .kernels(.avx2) : .swiftSIMD
+    case .baseline: Self.kernelsAreBuilt ? .kernels(.baseline) : .swiftSIMD
     }
   }
 }
@@ -62,6 +72,10 @@ enum BatchRaycastBackend: Hashable {
 enum KernelInstructionSet: Hashable {
   /// The best variant this CPU supports.
   case best
+  /// The AVX-512 variant (or the best below it that this CPU supports).
+  case avx512
+  /// The AVX2 variant (or the best below it that this CPU supports).
+  case avx2
   /// The baseline variant (SSE2 / NEON).
   case baseline
 }

@@ -8,13 +8,16 @@
     var kernelISA: Int32 {
       switch self {
       case .best: Int32(ARSK_ISA_AUTO)
+      case .avx512: Int32(ARSK_ISA_AVX512)
+      case .avx2: Int32(ARSK_ISA_AVX2)
       case .baseline: Int32(ARSK_ISA_BASELINE)
       }
     }
 
-    /// The variant that runs on this CPU: `"avx2"` or `"baseline"`.
+    /// The variant that runs on this CPU: `"avx512"`, `"avx2"` or `"baseline"`.
     var resolvedName: String {
       switch arsk_isa_resolve(kernelISA) {
+      case Int32(ARSK_ISA_AVX512): "avx512"
       case Int32(ARSK_ISA_AVX2): "avx2"
       default: "baseline"
       }

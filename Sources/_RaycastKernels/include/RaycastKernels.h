@@ -42,10 +42,11 @@ enum {
   ARSK_FIELD_COUNT
 };
 
-/// Instruction-set choice. AUTO picks AVX2 when the CPU has AVX2 and FMA, else the baseline
-/// (SSE2 on x86-64, NEON on ARM64, through SIMDe). Requesting AVX2 on a CPU without it runs the
-/// baseline. All ISAs give bit-identical results.
-enum { ARSK_ISA_AUTO = 0, ARSK_ISA_BASELINE = 1, ARSK_ISA_AVX2 = 2 };
+/// Instruction-set choice. AUTO picks AVX-512 (F, DQ, VL, BW, with the operating system's support
+/// for its registers) on Intel CPUs that have it, else AVX2 when the CPU has AVX2 and FMA, else the baseline
+/// (SSE2 on x86-64, NEON on ARM64, through SIMDe). A request for a variant the CPU lacks runs the
+/// best one below it. All ISAs give bit-identical results.
+enum { ARSK_ISA_AUTO = 0, ARSK_ISA_BASELINE = 1, ARSK_ISA_AVX2 = 2, ARSK_ISA_AVX512 = 3 };
 
 /// A prepared plane set (structure of arrays). All pointers are borrowed for one call.
 typedef struct arsk_scene_soa {
@@ -84,7 +85,8 @@ typedef struct arsk_pinhole_grid {
 /// Whether the ISA can run on this CPU (AUTO and BASELINE always can).
 int32_t arsk_isa_is_available(int32_t isa);
 
-/// The ISA that AUTO resolves to on this CPU (ARSK_ISA_BASELINE or ARSK_ISA_AVX2).
+/// The ISA that a request resolves to on this CPU (ARSK_ISA_BASELINE, ARSK_ISA_AVX2 or
+/// ARSK_ISA_AVX512).
 int32_t arsk_isa_resolve(int32_t isa);
 
 /// Nearest hit of each of count rays (SoA: origins ox/oy/oz, unit directions dx/dy/dz) against

@@ -11,7 +11,9 @@
 
 #define ARSK_TILE_ROWS 16
 #define ARSK_TILE_COLS 32
+#ifndef ARSK_NV /* vectors per row step of the grid kernel (ARSK_NV * VL <= ARSK_TILE_COLS) */
 #define ARSK_NV 4
+#endif
 #define ARSK_BIG_TILE 32
 #define ARSK_RECORD ARSK_RECORD_FLOATS
 

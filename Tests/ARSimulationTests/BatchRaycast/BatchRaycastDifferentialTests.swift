@@ -8,7 +8,9 @@ import Testing
 /// Where the kernels are not built (`ARSIM_KERNELS=off`), `simd` and `baseline` run the Swift SIMD
 /// implementation and the same tests hold it to the reference.
 @Suite struct BatchRaycastDifferentialTests {
-  static let kernelEngines: [BatchRaycastEngine] = [.simd, .baseline, .swiftSIMD]
+  static let kernelEngines: [BatchRaycastEngine] = [
+    .simd, .avx512, .avx2, .baseline, .swiftSIMD,
+  ]
 
   @Test(arguments: 0...17)
   func raysAgreeWithReference(count: Int) {

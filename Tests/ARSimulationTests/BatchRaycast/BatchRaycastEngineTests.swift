@@ -15,11 +15,25 @@ import Testing
     #if canImport(_RaycastKernels)
       #expect(BatchRaycastEngine.kernelsAreBuilt)
       #expect(BatchRaycastEngine.baseline.instructionSetName == "baseline")
-      #expect(["avx2", "baseline"].contains(BatchRaycastEngine.simd.instructionSetName))
+      #expect(
+        ["avx512", "avx2", "baseline"].contains(BatchRaycastEngine.simd.instructionSetName))
+      #expect(["avx2", "baseline"].contains(BatchRaycastEngine.avx2.instructionSetName))
+      // The best variant is the one the CPU reports: AVX-512 needs F, DQ, VL and BW (and AVX2).
+      let avx512 = arsk_isa_is_available(Int32(ARSK_ISA_AVX512)) != 0
+      let avx2 = arsk_isa_is_available(Int32(ARSK_ISA_AVX2)) != 0
+      #expect(
+        BatchRaycastEngine.avx512.instructionSetName
+          == (avx512 ? "avx512" : avx2 ? "avx2" : "baseline"))
+      #expect(BatchRaycastEngine.avx2.instructionSetName == (avx2 ? "avx2" : "baseline"))
+      #expect(!avx512 || avx2)
+      // The automatic choice is one of the two wide variants whenever AVX2 is there.
+      #expect(!avx2 || ["avx512", "avx2"].contains(BatchRaycastEngine.simd.instructionSetName))
     #else
       #expect(!BatchRaycastEngine.kernelsAreBuilt)
       #expect(BatchRaycastEngine.simd.instructionSetName == "swift-simd8")
       #expect(BatchRaycastEngine.baseline.instructionSetName == "swift-simd8")
+      #expect(BatchRaycastEngine.avx2.instructionSetName == "swift-simd8")
+      #expect(BatchRaycastEngine.avx512.instructionSetName == "swift-simd8")
     #endif
   }
 
