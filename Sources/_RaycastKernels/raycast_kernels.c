@@ -55,8 +55,12 @@ int32_t arsk_isa_resolve(int32_t isa) {
   return arsk_cpu_has_avx2_fma() ? ARSK_ISA_AVX2 : ARSK_ISA_BASELINE;
 }
 
-size_t arsk_pinhole_grid_scratch_bytes(size_t plane_count) {
-  return plane_count * (ARSK_RECORD_FLOATS * sizeof(float) + 3 * sizeof(uint32_t));
+size_t arsk_pinhole_grid_scratch_bytes(size_t plane_count, uint32_t width) {
+  /* Records, the plane list and the strip's list with depth bounds; per tile of a band, a count
+     and a list with depth bounds. */
+  size_t tiles = ((size_t)width + ARSK_TILE_COLS_FOR_SCRATCH - 1) / ARSK_TILE_COLS_FOR_SCRATCH;
+  return plane_count * (ARSK_RECORD_FLOATS * sizeof(float) + 2 * sizeof(uint32_t) + sizeof(float)) +
+         tiles * sizeof(uint32_t) + tiles * plane_count * (sizeof(uint32_t) + sizeof(float));
 }
 
 void arsk_intersect_rays_soa(const arsk_scene_soa *scene, const float *ox, const float *oy,

@@ -98,7 +98,7 @@ void arsk_intersect_rays_soa(const arsk_scene_soa *scene,
                              size_t count, float *out_t, int32_t *out_index, int32_t isa);
 
 /// Bytes of scratch memory the grid kernel needs for plane_count planes (for its culling lists).
-size_t arsk_pinhole_grid_scratch_bytes(size_t plane_count);
+size_t arsk_pinhole_grid_scratch_bytes(size_t plane_count, uint32_t width);
 
 /// Generates the rays of grid rows [row_begin, row_end) on the fly and intersects them. Results go
 /// to out_t[row * width + col] and out_index[row * width + col] (whole-grid buffers; only the rows

@@ -4,7 +4,10 @@
 #include "../include/RaycastKernels.h"
 
 /* Floats per plane in the grid kernel's per-call record (see raycast_kernel_body.h). */
-#define ARSK_RECORD_FLOATS 20
+#define ARSK_RECORD_FLOATS 21
+
+/* Columns per tile of the grid kernel (ARSK_TILE_COLS in raycast_kernel_body.h). */
+#define ARSK_TILE_COLS_FOR_SCRATCH 32
 
 /* Cube-map cells of the shared-origin kernel (6 faces x 8 x 8; must match ARSK_CUBE_N). */
 #define ARSK_CUBE_CELL_COUNT (6 * 8 * 8)
