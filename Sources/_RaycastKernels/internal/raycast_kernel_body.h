@@ -16,6 +16,10 @@
 #endif
 #define ARSK_STRIP_COLS 256 /* the first culling level: ARSK_TILE_ROWS rows x this many columns */
 #define ARSK_RECORD ARSK_RECORD_FLOATS
+/* Tile list entries: the plane index, with ARSK_COVERS set when every ray of the tile hits that
+   plane inside its rectangle (cull_tile_bounded). */
+#define ARSK_COVERS 0x80000000u
+#define ARSK_PLANE_OF(entry) ((entry) & ~ARSK_COVERS)
 
 /* Precomputed per-plane record for a shared ray origin (grid kernel). */
 enum {
@@ -62,6 +66,22 @@ static inline void ARSK_FN(plane_step)(
   }
   if (skip_when_no_candidate && !vmovemask(cand)) return;
   /* Nearer, or as near with a lower index (planes may be visited out of index order). */
+  V kv = vcasti(vset1i((int32_t)k));
+  V lower_index = vcasti(vcmpgti(vcastf(*best_i), vcastf(kv)));
+  V wins = vand(cand, vor(vlt(t, *best_t), vand(veq(t, *best_t), lower_index)));
+  *best_t = vblend(*best_t, t, wins);
+  *best_i = vblend(*best_i, kv, wins);
+}
+
+/* plane_step for a plane that every ray of the vector hits inside its rectangle, facing the
+   right way, at t > 0 (cull_tile_bounded proved it with margins beyond rounding): those tests
+   would all pass, so only the depth comparison and the tie rule remain. Same bits as plane_step. */
+static inline void ARSK_FN(covering_plane_step)(size_t k, V num, V dx, V dy, V dz, float nx,
+                                                float ny, float nz, V valid, V *best_t,
+                                                V *best_i) {
+  V dn = vadd(vadd(vmul(dx, vset1(nx)), vmul(dy, vset1(ny))), vmul(dz, vset1(nz)));
+  V t = vdiv(num, dn);
+  V cand = vand(valid, vle(t, *best_t));
   V kv = vcasti(vset1i((int32_t)k));
   V lower_index = vcasti(vcmpgti(vcastf(*best_i), vcastf(kv)));
   V wins = vand(cand, vor(vlt(t, *best_t), vand(veq(t, *best_t), lower_index)));
@@ -262,7 +282,7 @@ static size_t ARSK_FN(cull_tile_bounded)(float cd[4][3], const float *rec, const
   float occluded_beyond = INFINITY;
   size_t n_out = 0;
   for (size_t i = 0; i < n_in; i++) {
-    uint32_t k = in[i];
+    uint32_t k = ARSK_PLANE_OF(in[i]);
     const float *r = rec + (size_t)k * ARSK_RECORD;
     float hu = r[R_HU] + r[R_RECT_HALF_MARGIN], hv = r[R_HV] + r[R_RECT_HALF_MARGIN];
     int keep = 1;
@@ -275,6 +295,7 @@ static size_t ARSK_FN(cull_tile_bounded)(float cd[4][3], const float *rec, const
     }
     if (!keep) continue;
     float lb = r[R_LB];
+    uint32_t covers = 0;
     if (bounded) {
       float num = r[R_NUM], dn[4], max_dn = 0, min_dn = INFINITY;
       int same_side = 1;
@@ -303,9 +324,10 @@ static size_t ARSK_FN(cull_tile_bounded)(float cd[4][3], const float *rec, const
         }
         float beyond = far * 1.002f + 1e-5f;
         if (inside && beyond < occluded_beyond) occluded_beyond = beyond;
+        if (inside) covers = ARSK_COVERS;
       }
     }
-    out[n_out] = k;
+    out[n_out] = k | covers;
     out_lb[n_out] = lb;
     n_out++;
   }
@@ -328,7 +350,8 @@ static void ARSK_FN(sort_tile_list)(uint32_t *list, float *lb, size_t n) {
     uint32_t v = list[i];
     float key = lb[i];
     size_t j = i;
-    while (j > 0 && (lb[j - 1] > key || (lb[j - 1] == key && list[j - 1] > v))) {
+    while (j > 0 && (lb[j - 1] > key ||
+                     (lb[j - 1] == key && ARSK_PLANE_OF(list[j - 1]) > ARSK_PLANE_OF(v)))) {
       list[j] = list[j - 1];
       lb[j] = lb[j - 1];
       j--;
@@ -401,7 +424,7 @@ static void ARSK_FN(grid_tile)(const arsk_scene_soa *scene, const arsk_pinhole_g
         bi[q] = vcasti(vset1i(-1));
       }
       for (size_t j = 0; j < n; j++) {
-        uint32_t k = list[j];
+        uint32_t k = ARSK_PLANE_OF(list[j]);
         const float *r = rec + (size_t)k * ARSK_RECORD;
         /* The list is sorted by its lower bounds over the tile: once every lane has a hit
            nearer than this plane can be, no later plane can win (or tie) either. */
@@ -409,6 +432,12 @@ static void ARSK_FN(grid_tile)(const arsk_scene_soa *scene, const arsk_pinhole_g
         V open = vge(bt[0], lb);
         for (int q = 1; q < ARSK_NV; q++) open = vor(open, vge(bt[q], lb));
         if (!vmovemask(open)) break;
+        if (list[j] & ARSK_COVERS) {
+          for (int q = 0; q < ARSK_NV; q++)
+            ARSK_FN(covering_plane_step)(k, vset1(r[R_NUM]), dx[q], dy[q], dz[q], r[R_NX],
+                                         r[R_NY], r[R_NZ], valid, &bt[q], &bi[q]);
+          continue;
+        }
         for (int q = 0; q < ARSK_NV; q++)
           ARSK_FN(plane_step)(scene, k, vset1(r[R_NUM]), vset1(r[R_WU]), vset1(r[R_WV]), dx[q],
                               dy[q], dz[q], r[R_NX], r[R_NY], r[R_NZ], r[R_UX], r[R_UY], r[R_UZ],
