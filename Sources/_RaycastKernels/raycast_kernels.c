@@ -56,10 +56,11 @@ int32_t arsk_isa_resolve(int32_t isa) {
 }
 
 size_t arsk_pinhole_grid_scratch_bytes(size_t plane_count, uint32_t width) {
-  /* Records, the plane list and the strip's list with depth bounds; per tile of a band, a count
-     and a list with depth bounds. */
+  /* Records, the plane list, the band's and the strip's lists with depth bounds; per tile of a
+     band, a count and a list with depth bounds. */
   size_t tiles = ((size_t)width + ARSK_TILE_COLS_FOR_SCRATCH - 1) / ARSK_TILE_COLS_FOR_SCRATCH;
-  return plane_count * (ARSK_RECORD_FLOATS * sizeof(float) + 2 * sizeof(uint32_t) + sizeof(float)) +
+  return plane_count * (ARSK_RECORD_FLOATS * sizeof(float) + 3 * sizeof(uint32_t) +
+                        2 * sizeof(float)) +
          tiles * sizeof(uint32_t) + tiles * plane_count * (sizeof(uint32_t) + sizeof(float));
 }
 

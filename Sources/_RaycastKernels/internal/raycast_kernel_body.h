@@ -549,8 +549,8 @@ void ARSK_FN(intersect_pinhole_grid)(const arsk_scene_soa *scene, const arsk_pin
   }
   float *rec = (float *)scratch;
   uint32_t *list0 = (uint32_t *)(rec + K * ARSK_RECORD);
-  uint32_t *strip_list = list0 + K;
-  float *strip_lb = (float *)(strip_list + K);
+  uint32_t *band_list = list0 + K, *strip_list = band_list + K;
+  float *band_lb = (float *)(strip_list + K), *strip_lb = band_lb + K;
   const uint32_t W = g->width;
   const size_t tiles = ((size_t)W + ARSK_TILE_COLS - 1) / ARSK_TILE_COLS;
   uint32_t *tile_count = (uint32_t *)(strip_lb + K);
@@ -573,14 +573,18 @@ void ARSK_FN(intersect_pinhole_grid)(const arsk_scene_soa *scene, const arsk_pin
   for (uint32_t tr = row_begin; tr < row_end;) {
     uint32_t tr_end = (tr / ARSK_TILE_ROWS + 1) * ARSK_TILE_ROWS;
     if (tr_end > row_end) tr_end = row_end;
+    /* The band's planes first (most of a large scene lies outside a thin band's frustum). */
+    size_t n_band = ARSK_FN(cull_tile)(g, rec, list0, n0, band_list, band_lb, 0, W - 1, tr,
+                                       tr_end - 1);
     size_t n_strip = 0;
     for (size_t t = 0; t < tiles; t++) {
       uint32_t tc = (uint32_t)t * ARSK_TILE_COLS;
       uint32_t tc_end = tc + ARSK_TILE_COLS < W ? tc + ARSK_TILE_COLS : W;
       if (tc % ARSK_STRIP_COLS == 0) {
         uint32_t sc_end = tc + ARSK_STRIP_COLS < W ? tc + ARSK_STRIP_COLS : W;
-        n_strip = ARSK_FN(cull_tile)(g, rec, list0, n0, strip_list, strip_lb, tc, sc_end - 1, tr,
-                                     tr_end - 1);
+        n_strip = n_band == 0 ? 0
+                              : ARSK_FN(cull_tile)(g, rec, band_list, n_band, strip_list, strip_lb,
+                                                   tc, sc_end - 1, tr, tr_end - 1);
       }
       uint32_t *list = tile_lists + t * K;
       float *lb = tile_lbs + t * K;
