@@ -86,7 +86,6 @@
       let scratchBytes = usesTileCulling
         ? arsk_pinhole_grid_scratch_bytes(planes.count, UInt32(rays.width)) : 0
       let isa = instructionSet.kernelISA
-      let height = rays.height
       withKernelScene { scene in
         withUnsafePointer(to: &kernelGrid) { g in
           let job = UnsafeSendable((scene: scene, grid: g, output: output))
@@ -94,13 +93,11 @@
             let (scene, g, output) = job.value
             withUnsafeTemporaryAllocation(byteCount: max(scratchBytes, 16), alignment: 16) {
               scratch in
-              for band in stride(from: worker.lowerBound, to: bands, by: workers) {
-                let rowBegin = band * Self.gridBandRows
-                let rowEnd = min((band + 1) * Self.gridBandRows, height)
-                arsk_intersect_pinhole_grid(
-                  scene, g, UInt32(rowBegin), UInt32(rowEnd), scratch.baseAddress, scratchBytes,
-                  output.t.baseAddress, output.index.baseAddress, isa)
-              }
+              // Bands worker, worker + workers, ...: the planes are prepared once per worker.
+              arsk_intersect_pinhole_grid_bands(
+                scene, g, UInt32(Self.gridBandRows), UInt32(worker.lowerBound), UInt32(workers),
+                scratch.baseAddress, scratchBytes, output.t.baseAddress, output.index.baseAddress,
+                isa)
             }
           }
         }

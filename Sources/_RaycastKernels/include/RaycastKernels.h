@@ -97,21 +97,32 @@ void arsk_intersect_rays_soa(const arsk_scene_soa *scene,
                              const float *dx, const float *dy, const float *dz,
                              size_t count, float *out_t, int32_t *out_index, int32_t isa);
 
-/// Bytes of scratch memory the grid kernel needs for plane_count planes (for its culling lists).
+/// Bytes of scratch memory the grid kernel needs for plane_count planes and grids width pixels
+/// wide (for its plane records and culling lists).
 size_t arsk_pinhole_grid_scratch_bytes(size_t plane_count, uint32_t width);
 
 /// Generates the rays of grid rows [row_begin, row_end) on the fly and intersects them. Results go
 /// to out_t[row * width + col] and out_index[row * width + col] (whole-grid buffers; only the rows
 /// in range are written, so threads may share them with disjoint row ranges). With scratch of at
-/// least arsk_pinhole_grid_scratch_bytes(plane_count) bytes, planes are culled per 32x32 and
-/// then 16-row x 32-column tile against the tile's view frustum (a plane is dropped when its
-/// bounding sphere or its rectangle lies outside one side of the frustum; conservatively, with
-/// rounding margins: results equal the brute force exactly) and visited near to far with early
-/// termination; with less, every plane is tested.
+/// least arsk_pinhole_grid_scratch_bytes(plane_count, width) bytes, planes are culled per 16-row
+/// band, per 16x256 strip and per 16x32 tile against the view frustum of those pixels (a plane
+/// is dropped when its bounding sphere or its rectangle lies outside one side of the frustum, or
+/// when it lies wholly behind a rectangle that every ray of the tile hits; conservatively, with
+/// rounding margins: results equal the brute force exactly) and visited near to far over the
+/// tile with early termination; with less, every plane is tested.
 void arsk_intersect_pinhole_grid(const arsk_scene_soa *scene, const arsk_pinhole_grid *grid,
                                  uint32_t row_begin, uint32_t row_end,
                                  void *scratch, size_t scratch_bytes,
                                  float *out_t, int32_t *out_index, int32_t isa);
+
+/// arsk_intersect_pinhole_grid for the bands first_band, first_band + band_stride, ... of
+/// band_rows rows each (row band * band_rows onwards; the last band may be shorter), with the
+/// per-call preparation of the planes done once. One worker of band_stride takes every
+/// band_stride-th band. Same results as calling arsk_intersect_pinhole_grid per band.
+void arsk_intersect_pinhole_grid_bands(const arsk_scene_soa *scene, const arsk_pinhole_grid *grid,
+                                       uint32_t band_rows, uint32_t first_band,
+                                       uint32_t band_stride, void *scratch, size_t scratch_bytes,
+                                       float *out_t, int32_t *out_index, int32_t isa);
 
 /// Bytes of scratch memory the shared-origin kernel needs.
 size_t arsk_shared_origin_scratch_bytes(size_t plane_count, size_t ray_count);

@@ -464,9 +464,9 @@ static void ARSK_FN(grid_tile)(const arsk_scene_soa *scene, const arsk_pinhole_g
 }
 
 /* Per call: the origin-dependent terms of every plane (records), and in list0 the planes that can
-   be hit at all from origin, sorted by their lower bound on t. Returns their number. */
+   be hit at all from origin (sorted by their lower bound on t when sorts). Returns their number. */
 static size_t ARSK_FN(prepare_records)(const arsk_scene_soa *scene, const float *origin, float *rec,
-                                       uint32_t *list0) {
+                                       uint32_t *list0, int sorts) {
   const size_t K = scene->plane_count;
   const float *P = scene->planes;
   const size_t S = scene->plane_stride;
@@ -501,7 +501,7 @@ static size_t ARSK_FN(prepare_records)(const arsk_scene_soa *scene, const float 
     list0[n0] = (uint32_t)k;
     n0 += (size_t)possible;
   }
-  ARSK_FN(sort_by_bound)(rec, list0, n0);
+  if (sorts) ARSK_FN(sort_by_bound)(rec, list0, n0);
   return n0;
 }
 
@@ -513,25 +513,38 @@ static int ARSK_FN(grid_is_finite)(const arsk_pinhole_grid *g) {
   return s == 0;
 }
 
-void ARSK_FN(intersect_pinhole_grid)(const arsk_scene_soa *scene, const arsk_pinhole_grid *g,
-                                     uint32_t row_begin, uint32_t row_end, void *scratch,
-                                     size_t scratch_bytes, float *restrict out_t,
-                                     int32_t *restrict out_index) {
+/* Band arithmetic without uint32_t overflow: the start after bs, and the end of the band at bs. */
+static inline uint32_t ARSK_FN(next_band)(uint32_t bs, uint32_t band_step, uint32_t row_end) {
+  return row_end - bs > band_step ? bs + band_step : row_end;
+}
+static inline uint32_t ARSK_FN(band_end)(uint32_t bs, uint32_t band_rows, uint32_t row_end) {
+  return row_end - bs > band_rows ? bs + band_rows : row_end;
+}
+
+/* The rows of the bands [s, min(s + band_rows, row_end)) for s = row_begin, row_begin +
+   band_step, ... below row_end (band_step >= band_rows > 0), with the plane records prepared once. */
+static void ARSK_FN(grid_bands)(const arsk_scene_soa *scene, const arsk_pinhole_grid *g,
+                                uint32_t row_begin, uint32_t row_end, uint32_t band_rows,
+                                uint32_t band_step, void *scratch, size_t scratch_bytes,
+                                float *restrict out_t, int32_t *restrict out_index) {
   if (row_end > g->height) row_end = g->height;
-  if (row_begin >= row_end || g->width == 0) return;
+  if (row_begin >= row_end || g->width == 0 || band_rows == 0) return;
+  if (band_step < band_rows) band_step = band_rows;
   const size_t K = scene->plane_count;
   if (!ARSK_FN(grid_is_finite)(g)) {
-    for (uint32_t row = row_begin; row < row_end; row++)
-      for (uint32_t col = 0; col < g->width; col++) {
-        out_t[(size_t)row * g->width + col] = INFINITY;
-        out_index[(size_t)row * g->width + col] = -1;
-      }
+    for (uint32_t bs = row_begin; bs < row_end; bs = ARSK_FN(next_band)(bs, band_step, row_end))
+      for (uint32_t row = bs; row < ARSK_FN(band_end)(bs, band_rows, row_end); row++)
+        for (uint32_t col = 0; col < g->width; col++) {
+          out_t[(size_t)row * g->width + col] = INFINITY;
+          out_index[(size_t)row * g->width + col] = -1;
+        }
     return;
   }
   const int cull = scratch != NULL && scratch_bytes >= arsk_pinhole_grid_scratch_bytes(K, g->width);
   if (!cull) { /* Brute force through the generic ray kernel, one row at a time. */
     float buf[6][64];
-    for (uint32_t row = row_begin; row < row_end; row++) {
+    for (uint32_t bs = row_begin; bs < row_end; bs = ARSK_FN(next_band)(bs, band_step, row_end))
+    for (uint32_t row = bs; row < ARSK_FN(band_end)(bs, band_rows, row_end); row++) {
       for (uint32_t col = 0; col < g->width; col += 64) {
         uint32_t n = g->width - col < 64 ? g->width - col : 64;
         for (uint32_t l = 0; l < n; l++) {
@@ -556,7 +569,7 @@ void ARSK_FN(intersect_pinhole_grid)(const arsk_scene_soa *scene, const arsk_pin
   uint32_t *tile_count = (uint32_t *)(strip_lb + K);
   uint32_t *tile_lists = tile_count + tiles;
   float *tile_lbs = (float *)(tile_lists + tiles * K);
-  size_t n0 = ARSK_FN(prepare_records)(scene, g->origin, rec, list0);
+  size_t n0 = ARSK_FN(prepare_records)(scene, g->origin, rec, list0, 0);
   /* Grid rays are unit (|d.n| <= 1 + 1e-6 after rounding), so t = num/dn >= |num| (1 - 2e-6): the
      distance to the plane bounds t from below too, often more tightly than the sphere (and for
      unbounded planes). */
@@ -570,9 +583,11 @@ void ARSK_FN(intersect_pinhole_grid)(const arsk_scene_soa *scene, const arsk_pin
      tile); then the band's rows in order, each row's pixels against their tile's planes. Row
      order keeps the result stores sequential (a tile at a time, they went to 32 rows at once,
      which this machine's store path served at a third of the bandwidth). */
-  for (uint32_t tr = row_begin; tr < row_end;) {
+  for (uint32_t bs = row_begin; bs < row_end; bs = ARSK_FN(next_band)(bs, band_step, row_end)) {
+  uint32_t be = ARSK_FN(band_end)(bs, band_rows, row_end);
+  for (uint32_t tr = bs; tr < be;) {
     uint32_t tr_end = (tr / ARSK_TILE_ROWS + 1) * ARSK_TILE_ROWS;
-    if (tr_end > row_end) tr_end = row_end;
+    if (tr_end > be) tr_end = be;
     /* The band's planes first (most of a large scene lies outside a thin band's frustum). */
     size_t n_band = ARSK_FN(cull_tile)(g, rec, list0, n0, band_list, band_lb, 0, W - 1, tr,
                                        tr_end - 1);
@@ -604,6 +619,30 @@ void ARSK_FN(intersect_pinhole_grid)(const arsk_scene_soa *scene, const arsk_pin
     }
     tr = tr_end;
   }
+  }
 }
+
+void ARSK_FN(intersect_pinhole_grid)(const arsk_scene_soa *scene, const arsk_pinhole_grid *g,
+                                     uint32_t row_begin, uint32_t row_end, void *scratch,
+                                     size_t scratch_bytes, float *restrict out_t,
+                                     int32_t *restrict out_index) {
+  uint32_t rows = row_end > row_begin ? row_end - row_begin : 0;
+  ARSK_FN(grid_bands)(scene, g, row_begin, row_end, rows, rows, scratch, scratch_bytes, out_t,
+                      out_index);
+}
+
+void ARSK_FN(intersect_pinhole_grid_bands)(const arsk_scene_soa *scene,
+                                           const arsk_pinhole_grid *g, uint32_t band_rows,
+                                           uint32_t first_band, uint32_t band_stride,
+                                           void *scratch, size_t scratch_bytes,
+                                           float *restrict out_t, int32_t *restrict out_index) {
+  if (band_rows == 0 || band_stride == 0) return;
+  uint64_t begin = (uint64_t)first_band * band_rows, step = (uint64_t)band_stride * band_rows;
+  if (begin >= g->height) return;
+  if (step > UINT32_MAX) step = UINT32_MAX;
+  ARSK_FN(grid_bands)(scene, g, (uint32_t)begin, g->height, band_rows, (uint32_t)step, scratch,
+                      scratch_bytes, out_t, out_index);
+}
+
 
 #include "raycast_kernel_shared_origin.h"
