@@ -83,7 +83,8 @@
       instructionSet: KernelInstructionSet, output: ResultPointers
     ) {
       var kernelGrid = rays.kernelGrid
-      let scratchBytes = usesTileCulling
+      let scratchBytes =
+        usesTileCulling
         ? arsk_pinhole_grid_scratch_bytes(planes.count, UInt32(rays.width)) : 0
       let isa = instructionSet.kernelISA
       withKernelScene { scene in
