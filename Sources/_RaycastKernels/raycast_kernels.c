@@ -103,24 +103,24 @@ void arsk_intersect_pinhole_grid(const arsk_scene_soa *scene, const arsk_pinhole
 }
 
 void arsk_intersect_pinhole_grid_bands(const arsk_scene_soa *scene, const arsk_pinhole_grid *grid,
-                                       uint32_t band_rows, uint32_t first_band,
-                                       uint32_t band_stride, void *scratch, size_t scratch_bytes,
-                                       float *out_t, int32_t *out_index, int32_t isa) {
+                                       uint32_t band_rows, uint32_t *next_band, void *scratch,
+                                       size_t scratch_bytes, float *out_t, int32_t *out_index,
+                                       int32_t isa) {
 #if defined(ARSK_HAVE_AVX2)
   int32_t resolved = arsk_isa_resolve(isa);
   if (resolved == ARSK_ISA_AVX512) {
-    arsk_avx512_intersect_pinhole_grid_bands(scene, grid, band_rows, first_band, band_stride,
+    arsk_avx512_intersect_pinhole_grid_bands(scene, grid, band_rows, next_band,
                                              scratch, scratch_bytes, out_t, out_index);
     return;
   }
   if (resolved == ARSK_ISA_AVX2) {
-    arsk_avx2_intersect_pinhole_grid_bands(scene, grid, band_rows, first_band, band_stride,
+    arsk_avx2_intersect_pinhole_grid_bands(scene, grid, band_rows, next_band,
                                            scratch, scratch_bytes, out_t, out_index);
     return;
   }
 #endif
   (void)isa;
-  arsk_baseline_intersect_pinhole_grid_bands(scene, grid, band_rows, first_band, band_stride,
+  arsk_baseline_intersect_pinhole_grid_bands(scene, grid, band_rows, next_band,
                                              scratch, scratch_bytes, out_t, out_index);
 }
 

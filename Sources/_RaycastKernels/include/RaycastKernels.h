@@ -115,14 +115,15 @@ void arsk_intersect_pinhole_grid(const arsk_scene_soa *scene, const arsk_pinhole
                                  void *scratch, size_t scratch_bytes,
                                  float *out_t, int32_t *out_index, int32_t isa);
 
-/// arsk_intersect_pinhole_grid for the bands first_band, first_band + band_stride, ... of
-/// band_rows rows each (row band * band_rows onwards; the last band may be shorter), with the
-/// per-call preparation of the planes done once. One worker of band_stride takes every
-/// band_stride-th band. Same results as calling arsk_intersect_pinhole_grid per band.
+/// arsk_intersect_pinhole_grid for the bands of band_rows rows (band b: rows b * band_rows up to
+/// the next band or the grid's height), each taken in turn from *next_band (a counter, 0 at the
+/// start, that every worker of one grid shares and the call increments atomically), until none is
+/// left; the per-call preparation of the planes is done once. Workers that run faster take more
+/// bands; the results are the same as one call per band.
 void arsk_intersect_pinhole_grid_bands(const arsk_scene_soa *scene, const arsk_pinhole_grid *grid,
-                                       uint32_t band_rows, uint32_t first_band,
-                                       uint32_t band_stride, void *scratch, size_t scratch_bytes,
-                                       float *out_t, int32_t *out_index, int32_t isa);
+                                       uint32_t band_rows, uint32_t *next_band, void *scratch,
+                                       size_t scratch_bytes, float *out_t, int32_t *out_index,
+                                       int32_t isa);
 
 /// Bytes of scratch memory the shared-origin kernel needs.
 size_t arsk_shared_origin_scratch_bytes(size_t plane_count, size_t ray_count);

@@ -513,27 +513,44 @@ static int ARSK_FN(grid_is_finite)(const arsk_pinhole_grid *g) {
   return s == 0;
 }
 
-/* Band arithmetic without uint32_t overflow: the start after bs, and the end of the band at bs. */
-static inline uint32_t ARSK_FN(next_band)(uint32_t bs, uint32_t band_step, uint32_t row_end) {
-  return row_end - bs > band_step ? bs + band_step : row_end;
-}
-static inline uint32_t ARSK_FN(band_end)(uint32_t bs, uint32_t band_rows, uint32_t row_end) {
-  return row_end - bs > band_rows ? bs + band_rows : row_end;
+/* Where one call's rows come from: either the rows [row_begin, row_end) as one band, or (with
+   next_band) bands of band_rows rows, each taken by the first worker to ask: a counter shared by
+   the workers of one grid hands out band numbers 0, 1, 2, ... (bands are independent, so who
+   traces which does not change the results, and fast workers take more). */
+typedef struct {
+  uint32_t row_begin, row_end, band_rows;
+  uint32_t *next_band;
+  int taken;
+} arsk_band_source;
+
+/* The next band's rows [*bs, *be); 0 when there is none left. */
+static int ARSK_FN(take_band)(arsk_band_source *source, const arsk_pinhole_grid *g, uint32_t *bs,
+                              uint32_t *be) {
+  if (source->next_band == NULL) {
+    if (source->taken) return 0;
+    source->taken = 1;
+    *bs = source->row_begin;
+    *be = source->row_end < g->height ? source->row_end : g->height;
+    return *bs < *be;
+  }
+  uint32_t band = __atomic_fetch_add(source->next_band, 1, __ATOMIC_RELAXED);
+  uint64_t start = (uint64_t)band * source->band_rows;
+  if (source->band_rows == 0 || start >= g->height) return 0;
+  *bs = (uint32_t)start;
+  *be = g->height - start > source->band_rows ? *bs + source->band_rows : g->height;
+  return 1;
 }
 
-/* The rows of the bands [s, min(s + band_rows, row_end)) for s = row_begin, row_begin +
-   band_step, ... below row_end (band_step >= band_rows > 0), with the plane records prepared once. */
+/* The rows of every band the source gives, with the plane records prepared once per call. */
 static void ARSK_FN(grid_bands)(const arsk_scene_soa *scene, const arsk_pinhole_grid *g,
-                                uint32_t row_begin, uint32_t row_end, uint32_t band_rows,
-                                uint32_t band_step, void *scratch, size_t scratch_bytes,
+                                arsk_band_source source, void *scratch, size_t scratch_bytes,
                                 float *restrict out_t, int32_t *restrict out_index) {
-  if (row_end > g->height) row_end = g->height;
-  if (row_begin >= row_end || g->width == 0 || band_rows == 0) return;
-  if (band_step < band_rows) band_step = band_rows;
+  if (g->width == 0) return;
+  uint32_t bs, be;
   const size_t K = scene->plane_count;
   if (!ARSK_FN(grid_is_finite)(g)) {
-    for (uint32_t bs = row_begin; bs < row_end; bs = ARSK_FN(next_band)(bs, band_step, row_end))
-      for (uint32_t row = bs; row < ARSK_FN(band_end)(bs, band_rows, row_end); row++)
+    while (ARSK_FN(take_band)(&source, g, &bs, &be))
+      for (uint32_t row = bs; row < be; row++)
         for (uint32_t col = 0; col < g->width; col++) {
           out_t[(size_t)row * g->width + col] = INFINITY;
           out_index[(size_t)row * g->width + col] = -1;
@@ -543,8 +560,8 @@ static void ARSK_FN(grid_bands)(const arsk_scene_soa *scene, const arsk_pinhole_
   const int cull = scratch != NULL && scratch_bytes >= arsk_pinhole_grid_scratch_bytes(K, g->width);
   if (!cull) { /* Brute force through the generic ray kernel, one row at a time. */
     float buf[6][64];
-    for (uint32_t bs = row_begin; bs < row_end; bs = ARSK_FN(next_band)(bs, band_step, row_end))
-    for (uint32_t row = bs; row < ARSK_FN(band_end)(bs, band_rows, row_end); row++) {
+    while (ARSK_FN(take_band)(&source, g, &bs, &be))
+    for (uint32_t row = bs; row < be; row++) {
       for (uint32_t col = 0; col < g->width; col += 64) {
         uint32_t n = g->width - col < 64 ? g->width - col : 64;
         for (uint32_t l = 0; l < n; l++) {
@@ -583,8 +600,7 @@ static void ARSK_FN(grid_bands)(const arsk_scene_soa *scene, const arsk_pinhole_
      tile); then the band's rows in order, each row's pixels against their tile's planes. Row
      order keeps the result stores sequential (a tile at a time, they went to 32 rows at once,
      which this machine's store path served at a third of the bandwidth). */
-  for (uint32_t bs = row_begin; bs < row_end; bs = ARSK_FN(next_band)(bs, band_step, row_end)) {
-  uint32_t be = ARSK_FN(band_end)(bs, band_rows, row_end);
+  while (ARSK_FN(take_band)(&source, g, &bs, &be)) {
   for (uint32_t tr = bs; tr < be;) {
     uint32_t tr_end = (tr / ARSK_TILE_ROWS + 1) * ARSK_TILE_ROWS;
     if (tr_end > be) tr_end = be;
@@ -626,23 +642,18 @@ void ARSK_FN(intersect_pinhole_grid)(const arsk_scene_soa *scene, const arsk_pin
                                      uint32_t row_begin, uint32_t row_end, void *scratch,
                                      size_t scratch_bytes, float *restrict out_t,
                                      int32_t *restrict out_index) {
-  uint32_t rows = row_end > row_begin ? row_end - row_begin : 0;
-  ARSK_FN(grid_bands)(scene, g, row_begin, row_end, rows, rows, scratch, scratch_bytes, out_t,
-                      out_index);
+  arsk_band_source source = {row_begin, row_end, 0, NULL, 0};
+  ARSK_FN(grid_bands)(scene, g, source, scratch, scratch_bytes, out_t, out_index);
 }
 
 void ARSK_FN(intersect_pinhole_grid_bands)(const arsk_scene_soa *scene,
                                            const arsk_pinhole_grid *g, uint32_t band_rows,
-                                           uint32_t first_band, uint32_t band_stride,
-                                           void *scratch, size_t scratch_bytes,
-                                           float *restrict out_t, int32_t *restrict out_index) {
-  if (band_rows == 0 || band_stride == 0) return;
-  uint64_t begin = (uint64_t)first_band * band_rows, step = (uint64_t)band_stride * band_rows;
-  if (begin >= g->height) return;
-  if (step > UINT32_MAX) step = UINT32_MAX;
-  ARSK_FN(grid_bands)(scene, g, (uint32_t)begin, g->height, band_rows, (uint32_t)step, scratch,
-                      scratch_bytes, out_t, out_index);
+                                           uint32_t *next_band, void *scratch,
+                                           size_t scratch_bytes, float *restrict out_t,
+                                           int32_t *restrict out_index) {
+  if (next_band == NULL || band_rows == 0) return;
+  arsk_band_source source = {0, 0, band_rows, next_band, 0};
+  ARSK_FN(grid_bands)(scene, g, source, scratch, scratch_bytes, out_t, out_index);
 }
-
 
 #include "raycast_kernel_shared_origin.h"

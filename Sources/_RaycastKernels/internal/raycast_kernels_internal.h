@@ -18,8 +18,8 @@ void arsk_avx2_intersect_rays_soa(const arsk_scene_soa *scene, const float *ox, 
                                   const float *oz, const float *dx, const float *dy,
                                   const float *dz, size_t count, float *out_t, int32_t *out_index);
 void arsk_avx2_intersect_pinhole_grid_bands(const arsk_scene_soa *scene,
-    const arsk_pinhole_grid *grid, uint32_t band_rows, uint32_t first_band, uint32_t band_stride,
-    void *scratch, size_t scratch_bytes, float *out_t, int32_t *out_index);
+    const arsk_pinhole_grid *grid, uint32_t band_rows, uint32_t *next_band, void *scratch,
+    size_t scratch_bytes, float *out_t, int32_t *out_index);
 void arsk_avx2_intersect_pinhole_grid(const arsk_scene_soa *scene, const arsk_pinhole_grid *grid,
                                       uint32_t row_begin, uint32_t row_end, void *scratch,
                                       size_t scratch_bytes, float *out_t, int32_t *out_index);
@@ -32,8 +32,8 @@ void arsk_avx512_intersect_rays_soa(const arsk_scene_soa *scene, const float *ox
                                     const float *dy, const float *dz, size_t count,
                                     float *out_t, int32_t *out_index);
 void arsk_avx512_intersect_pinhole_grid_bands(const arsk_scene_soa *scene,
-    const arsk_pinhole_grid *grid, uint32_t band_rows, uint32_t first_band, uint32_t band_stride,
-    void *scratch, size_t scratch_bytes, float *out_t, int32_t *out_index);
+    const arsk_pinhole_grid *grid, uint32_t band_rows, uint32_t *next_band, void *scratch,
+    size_t scratch_bytes, float *out_t, int32_t *out_index);
 void arsk_avx512_intersect_pinhole_grid(const arsk_scene_soa *scene,
                                         const arsk_pinhole_grid *grid, uint32_t row_begin,
                                         uint32_t row_end, void *scratch, size_t scratch_bytes,
@@ -52,8 +52,8 @@ void arsk_baseline_intersect_rays_soa(const arsk_scene_soa *scene, const float *
                                       const float *dy, const float *dz, size_t count,
                                       float *out_t, int32_t *out_index);
 void arsk_baseline_intersect_pinhole_grid_bands(const arsk_scene_soa *scene,
-    const arsk_pinhole_grid *grid, uint32_t band_rows, uint32_t first_band, uint32_t band_stride,
-    void *scratch, size_t scratch_bytes, float *out_t, int32_t *out_index);
+    const arsk_pinhole_grid *grid, uint32_t band_rows, uint32_t *next_band, void *scratch,
+    size_t scratch_bytes, float *out_t, int32_t *out_index);
 void arsk_baseline_intersect_pinhole_grid(const arsk_scene_soa *scene,
                                           const arsk_pinhole_grid *grid, uint32_t row_begin,
                                           uint32_t row_end, void *scratch, size_t scratch_bytes,
