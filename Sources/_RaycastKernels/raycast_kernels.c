@@ -35,23 +35,14 @@ int32_t arsk_isa_is_available(int32_t isa) {
   return isa == ARSK_ISA_AVX2 ? arsk_cpu_has_avx2_fma() : 1;
 }
 
-/* AUTO takes the AVX-512 variant only on Intel CPUs: AMD's Zen 4 runs 512-bit operations as two
-   256-bit halves, and there the 16-lane variant measured no faster than AVX2 (it converts each
-   comparison between mask registers and vectors). */
-static int arsk_cpu_prefers_avx512(void) {
-#if defined(ARSK_HAVE_AVX2)
-  __builtin_cpu_init();
-  return __builtin_cpu_is("intel");
-#else
-  return 0;
-#endif
-}
-
+/* AUTO takes the AVX-512 variant wherever the CPU (and the operating system) has it. On an AMD
+   Zen 4-class CPU, whose 512-bit operations run as two 256-bit halves, it measured 1.1-1.4x
+   faster than AVX2 on the grid kernel (two 16-lane vectors per 32-pixel row segment halve the
+   per-plane loop overhead). */
 int32_t arsk_isa_resolve(int32_t isa) {
   if (isa == ARSK_ISA_BASELINE) return ARSK_ISA_BASELINE;
   if (isa == ARSK_ISA_AVX512 && arsk_cpu_has_avx512()) return ARSK_ISA_AVX512;
-  if (isa == ARSK_ISA_AUTO && arsk_cpu_has_avx512() && arsk_cpu_prefers_avx512())
-    return ARSK_ISA_AVX512;
+  if (isa == ARSK_ISA_AUTO && arsk_cpu_has_avx512()) return ARSK_ISA_AVX512;
   return arsk_cpu_has_avx2_fma() ? ARSK_ISA_AVX2 : ARSK_ISA_BASELINE;
 }
 

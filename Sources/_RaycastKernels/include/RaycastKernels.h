@@ -43,8 +43,8 @@ enum {
 };
 
 /// Instruction-set choice. AUTO picks AVX-512 (F, DQ, VL, BW, with the operating system's support
-/// for its registers) on Intel CPUs that have it, else AVX2 when the CPU has AVX2 and FMA, else the baseline
-/// (SSE2 on x86-64, NEON on ARM64, through SIMDe). A request for a variant the CPU lacks runs the
+/// for its registers) where the CPU has it, else AVX2 when the CPU has AVX2 and FMA, else the
+/// baseline (SSE2 on x86-64, NEON on ARM64, through SIMDe). A request for a variant the CPU lacks runs the
 /// best one below it. All ISAs give bit-identical results.
 enum { ARSK_ISA_AUTO = 0, ARSK_ISA_BASELINE = 1, ARSK_ISA_AVX2 = 2, ARSK_ISA_AVX512 = 3 };
 
