@@ -116,6 +116,18 @@ enum RaycastCommand {
       guard k[0] > 0, k[1] > 0 else {
         throw .usage("option --intrinsics: focal lengths must be > 0, got \(k[0]), \(k[1])")
       }
+      // The kernels work in Float: a value beyond its range would become infinity (no hits),
+      // a focal length below its normal range zero or a subnormal.
+      if let bad = k.first(where: { !Float($0).isFinite }) {
+        throw .usage(
+          "option --intrinsics: \(bad) is beyond the range of Float (magnitude at most "
+            + "\(Float.greatestFiniteMagnitude)), in which rays are generated")
+      }
+      if let bad = k.prefix(2).first(where: { !Float($0).isNormal }) {
+        throw .usage(
+          "option --intrinsics: focal length \(bad) is below Float's normal range (at least "
+            + "\(Float.leastNormalMagnitude))")
+      }
       guard frameSize.width == frameSize.width.rounded(),
         frameSize.height == frameSize.height.rounded(),
         frameSize.width <= 65536, frameSize.height <= 65536
