@@ -104,7 +104,10 @@ enum SweepCommand {
 
     // Run.
     let sweepGrid = try InputFile.load(
-      gridPath, context, fromFile: { try SweepGrid(contentsOfFile: $0) },
+      gridPath, context,
+      fromFile: {
+        try SweepGrid(contentsOfFile: $0, maximumBytes: context.limits.maximumDocumentBytes)
+      },
       fromBytes: { bytes, name in
         do {
           return try SweepGrid(json: JSONParser.parse(bytes))
