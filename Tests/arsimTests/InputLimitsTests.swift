@@ -184,6 +184,29 @@ struct InputLimitsTests {
     #expect(check.status == 0, "\(check.stderr)")
   }
 
+  @Test("sweep --merge holds shard lines to ARSIM_MAX_LINE_BYTES")
+  func mergeLineLimit() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let header =
+      #"{"format":"arplacementsim.sweepResultsHeader","jobCount":1,"lineCount":1,"#
+      + #""shard":"0/1","version":1}"#
+    let shard = directory.appendingPathComponent("shard.jsonl")
+    try Data((header + "\n" + String(repeating: "x", count: 300) + "\n").utf8).write(to: shard)
+    let out = directory.appendingPathComponent("merged.jsonl").path
+    // The header line is exactly at the limit and is read; the second line is over it.
+    let result = try ArsimRunner.run(
+      ["sweep", "--merge", shard.path, "--out", out], input: .text(""),
+      environment: ["ARSIM_MAX_LINE_BYTES": "\(header.utf8.count)"])
+    #expect(result.status == 1)
+    #expect(
+      result.stderr
+        == "arsim sweep: \(shard.path):2: line is longer than \(header.utf8.count) bytes "
+        + "(maximumLineBytes) (a sweep result line is a few kilobytes: not a sweep results "
+        + "file?): raise it with the environment variable ARSIM_MAX_LINE_BYTES=N\n")
+    #expect(!FileManager.default.fileExists(atPath: out))
+  }
+
   @Test("raycast --rays: a file of more rays than --max-rays is refused before it is read whole")
   func raysFileLimit() throws {
     let directory = try temporaryDirectory()

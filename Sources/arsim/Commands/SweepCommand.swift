@@ -128,7 +128,8 @@ enum SweepCommand {
       recordings: recordingNames, combinationCount: sweepGrid.combinations.count)
     let jobs = selected.jobs(of: all)
     let runner = SweepRunner(
-      grid: sweepGrid, recordingsDirectory: directory, threadCount: threadCount)
+      grid: sweepGrid, recordingsDirectory: directory, threadCount: threadCount,
+      limits: context.limits)
     var writer = try LineWriter(path: outPath, context)
     do {
       try writer.write(
@@ -238,7 +239,10 @@ enum SweepCommand {
 
   /// The merge over `files`, `-` standing for standard input.
   static func openMerge(_ files: [String], _ context: CommandContext) throws -> SweepResultMerge {
-    guard files.contains("-") else { return try SweepResultMerge(files: files) }
+    let maximumLineBytes = context.limits.maximumLineBytes
+    guard files.contains("-") else {
+      return try SweepResultMerge(files: files, maximumLineBytes: maximumLineBytes)
+    }
     var inputs: [(name: String, handle: FileHandle)] = []
     for file in files {
       if file == "-" {
@@ -251,7 +255,7 @@ enum SweepCommand {
         inputs.append((file, try FileReading.openForReading(file)))
       }
     }
-    return try SweepResultMerge(inputs: inputs)
+    return try SweepResultMerge(inputs: inputs, maximumLineBytes: maximumLineBytes)
   }
 
   static func report(_ ranking: SweepRanking, header: String, json: Bool) throws(CommandLineError)
