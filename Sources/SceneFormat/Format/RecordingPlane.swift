@@ -56,12 +56,12 @@ public struct RecordingPlane: Sendable, Hashable {
     }
     do {
       try RecordingValidation.requireCount(transform, 16)
-      try RecordingValidation.requireFinite(transform)
+      try RecordingValidation.requireFloatRange(transform)
     } catch let error as InputFileError {
       throw error.prefixed(.key("transform"))
     }
     do {
-      try RecordingValidation.requireFinite([center.x, center.y, center.z])
+      try RecordingValidation.requireFloatRange([center.x, center.y, center.z])
     } catch let error as InputFileError {
       throw error.prefixed(.key("center"))
     }
@@ -77,7 +77,7 @@ public struct RecordingPlane: Sendable, Hashable {
     }
     for (offset, vertex) in boundary.enumerated() {
       do {
-        try RecordingValidation.requireFinite([vertex.x, vertex.y, vertex.z])
+        try RecordingValidation.requireFloatRange([vertex.x, vertex.y, vertex.z])
       } catch let error as InputFileError {
         throw error.prefixed(.index(offset)).prefixed(.key("boundary"))
       }

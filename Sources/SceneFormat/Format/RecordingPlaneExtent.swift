@@ -32,6 +32,10 @@ public struct RecordingPlaneExtent: Sendable, Hashable {
         .invalidValue, "plane extent must be > 0, got \(JSONWriter.text(of: value))",
         path: [.key(key)])
     }
+    for (key, value) in [("width", width), ("height", height)] where !Float(value).isFinite {
+      throw InputFileError(
+        .invalidValue, RecordingValidation.floatRangeMessage(value), path: [.key(key)])
+    }
     try RecordingValidation.requireFinite(rotationOnYAxisRadians, "rotationOnYAxis")
   }
 

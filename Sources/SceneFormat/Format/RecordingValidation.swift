@@ -19,6 +19,23 @@ package enum RecordingValidation {
     }
   }
 
+  /// Finite numbers that the simulation holds as `Float` (poses, intrinsics, plane geometry,
+  /// feature points): a value beyond `Float`'s range would become infinity there, so it is
+  /// refused here with its index (values that round to `Float.greatestFiniteMagnitude` are kept).
+  package static func requireFloatRange(_ values: [Double]) throws {
+    try requireFinite(values)
+    for (offset, value) in values.enumerated() where !Float(value).isFinite {
+      throw InputFileError(
+        .invalidValue, floatRangeMessage(value), path: [.index(offset)])
+    }
+  }
+
+  /// `must be within Float's range (magnitude at most 3.4028235e+38), got 1e+39`.
+  package static func floatRangeMessage(_ value: Double) -> String {
+    "must be within Float's range (magnitude at most \(Float.greatestFiniteMagnitude)), got "
+      + JSONWriter.text(of: value)
+  }
+
   /// A finite number in 0...1 (a confidence or probability).
   package static func requireUnitInterval(_ value: Double, _ key: String) throws {
     guard value >= 0 && value <= 1 else {
@@ -37,7 +54,7 @@ package enum RecordingValidation {
   /// whose bottom row is (0, 0, 0, 1), within ``rigidTolerance``.
   package static func requireRigid(_ m: [Double]) throws {
     try requireCount(m, 16)
-    try requireFinite(m)
+    try requireFloatRange(m)
     let bottom = [m[3], m[7], m[11], m[15] - 1]
     if let worst = bottom.map(abs).max(), worst > rigidTolerance {
       let row = [m[3], m[7], m[11], m[15]].map(JSONWriter.text(of:)).joined(separator: ", ")
