@@ -4,10 +4,9 @@
 /// on Linux); elsewhere, and when they are switched off, `simd` and `baseline` run the pure-Swift
 /// SIMD implementation (`swiftSIMD`). See `BatchRaycastEngine.kernelsAreBuilt`.
 public enum BatchRaycastEngine: String, Sendable, Hashable, Codable, CaseIterable {
-  /// The C kernels with the best instruction set for this CPU (AVX-512 on Intel CPUs with AVX-512
-  /// F, DQ, VL and BW; else AVX2 on CPUs with AVX2 and FMA; else the baseline); the Swift SIMD
-  /// implementation where the kernels are not built. AMD CPUs with AVX-512 get AVX2: there the
-  /// 16-lane variant measured no faster.
+  /// The C kernels with the best instruction set for this CPU (AVX-512 on CPUs with AVX-512 F,
+  /// DQ, VL and BW, Intel's and AMD's; else AVX2 on CPUs with AVX2 and FMA; else the baseline);
+  /// the Swift SIMD implementation where the kernels are not built.
   case simd
   /// The C kernels' AVX-512 variant (16 lanes) where the CPU has AVX-512 F, DQ, VL and BW, on any
   /// vendor; else as `avx2`.

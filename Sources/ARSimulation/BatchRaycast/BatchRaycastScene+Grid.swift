@@ -6,12 +6,15 @@ extension BatchRaycastScene {
 
   /// The nearest hit of every ray of a pixel grid (rays generated on the fly; results row-major).
   ///
-  /// With `usesTileCulling` (the default) the C kernels keep, per 32x32 and then 16x32 (rows x
-  /// columns) pixel tile, only the planes whose bounding sphere and rectangle (which contains a
-  /// polygon's outline) both reach inside every side of the tile's view frustum, and
-  /// visit them near to far, stopping once no later plane can be nearer. Culling is conservative,
-  /// so results are identical to the brute force. Bands of 32 rows are dealt round-robin to
-  /// `threadCount` (at least 1) workers; the result is the same for any thread count and engine.
+  /// With `usesTileCulling` (the default) the C kernels keep, per 16-row band, 16x256 strip and
+  /// 16x32 (rows x columns) pixel tile, only the planes whose bounding sphere and rectangle (which
+  /// contains a polygon's outline) both reach inside every side of those pixels' view frustum,
+  /// drop the planes that lie wholly behind a rectangle every ray of the tile hits, and visit the
+  /// rest near to far over the tile, stopping once no later plane can be nearer. Culling is
+  /// conservative, so results are identical to the brute force. Bands of 32 rows are shared among
+  /// `threadCount` (at least 1) workers (on the C kernels each band goes to the first worker
+  /// free, so a worker slowed by other programs takes fewer); the result is the same for any
+  /// thread count and engine.
   /// - Complexity: O(rays x visible planes) plus O(tiles x planes) culling tests.
   public func intersect(
     _ grid: BatchPixelGrid, engine: BatchRaycastEngine = .simd, threadCount: Int = 1,

@@ -77,29 +77,32 @@
       }
     }
 
-    /// The pixel grid on the kernels: bands of `gridBandRows` rows dealt round-robin to `workers`.
+    /// The pixel grid on the kernels: `workers` threads take bands of `gridBandRows` rows from a
+    /// shared counter, each band to the first worker free (the results do not depend on which).
     func kernelIntersect(
       _ rays: PinholeGridRays, bands: Int, workers: Int, usesTileCulling: Bool,
       instructionSet: KernelInstructionSet, output: ResultPointers
     ) {
       var kernelGrid = rays.kernelGrid
-      let scratchBytes = usesTileCulling ? arsk_pinhole_grid_scratch_bytes(planes.count) : 0
+      let scratchBytes =
+        usesTileCulling
+        ? arsk_pinhole_grid_scratch_bytes(planes.count, UInt32(rays.width)) : 0
       let isa = instructionSet.kernelISA
-      let height = rays.height
+      let nextBand = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
+      nextBand.initialize(to: 0)
+      defer { nextBand.deallocate() }
       withKernelScene { scene in
         withUnsafePointer(to: &kernelGrid) { g in
-          let job = UnsafeSendable((scene: scene, grid: g, output: output))
-          Self.runSlices((0..<workers).map { $0..<($0 + 1) }) { worker in
-            let (scene, g, output) = job.value
+          let job = UnsafeSendable((scene: scene, grid: g, output: output, nextBand: nextBand))
+          Self.runSlices((0..<workers).map { $0..<($0 + 1) }) { _ in
+            let (scene, g, output, nextBand) = job.value
             withUnsafeTemporaryAllocation(byteCount: max(scratchBytes, 16), alignment: 16) {
               scratch in
-              for band in stride(from: worker.lowerBound, to: bands, by: workers) {
-                let rowBegin = band * Self.gridBandRows
-                let rowEnd = min((band + 1) * Self.gridBandRows, height)
-                arsk_intersect_pinhole_grid(
-                  scene, g, UInt32(rowBegin), UInt32(rowEnd), scratch.baseAddress, scratchBytes,
-                  output.t.baseAddress, output.index.baseAddress, isa)
-              }
+              // The planes are prepared once per worker; the counter is only touched by the C
+              // side (atomically).
+              arsk_intersect_pinhole_grid_bands(
+                scene, g, UInt32(Self.gridBandRows), nextBand, scratch.baseAddress, scratchBytes,
+                output.t.baseAddress, output.index.baseAddress, isa)
             }
           }
         }

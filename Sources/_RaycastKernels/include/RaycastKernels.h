@@ -43,8 +43,8 @@ enum {
 };
 
 /// Instruction-set choice. AUTO picks AVX-512 (F, DQ, VL, BW, with the operating system's support
-/// for its registers) on Intel CPUs that have it, else AVX2 when the CPU has AVX2 and FMA, else the baseline
-/// (SSE2 on x86-64, NEON on ARM64, through SIMDe). A request for a variant the CPU lacks runs the
+/// for its registers) where the CPU has it, else AVX2 when the CPU has AVX2 and FMA, else the
+/// baseline (SSE2 on x86-64, NEON on ARM64, through SIMDe). A request for a variant the CPU lacks runs the
 /// best one below it. All ISAs give bit-identical results.
 enum { ARSK_ISA_AUTO = 0, ARSK_ISA_BASELINE = 1, ARSK_ISA_AVX2 = 2, ARSK_ISA_AVX512 = 3 };
 
@@ -97,21 +97,33 @@ void arsk_intersect_rays_soa(const arsk_scene_soa *scene,
                              const float *dx, const float *dy, const float *dz,
                              size_t count, float *out_t, int32_t *out_index, int32_t isa);
 
-/// Bytes of scratch memory the grid kernel needs for plane_count planes (for its culling lists).
-size_t arsk_pinhole_grid_scratch_bytes(size_t plane_count);
+/// Bytes of scratch memory the grid kernel needs for plane_count planes and grids width pixels
+/// wide (for its plane records and culling lists).
+size_t arsk_pinhole_grid_scratch_bytes(size_t plane_count, uint32_t width);
 
 /// Generates the rays of grid rows [row_begin, row_end) on the fly and intersects them. Results go
 /// to out_t[row * width + col] and out_index[row * width + col] (whole-grid buffers; only the rows
 /// in range are written, so threads may share them with disjoint row ranges). With scratch of at
-/// least arsk_pinhole_grid_scratch_bytes(plane_count) bytes, planes are culled per 32x32 and
-/// then 16-row x 32-column tile against the tile's view frustum (a plane is dropped when its
-/// bounding sphere or its rectangle lies outside one side of the frustum; conservatively, with
-/// rounding margins: results equal the brute force exactly) and visited near to far with early
-/// termination; with less, every plane is tested.
+/// least arsk_pinhole_grid_scratch_bytes(plane_count, width) bytes, planes are culled per 16-row
+/// band, per 16x256 strip and per 16x32 tile against the view frustum of those pixels (a plane
+/// is dropped when its bounding sphere or its rectangle lies outside one side of the frustum, or
+/// when it lies wholly behind a rectangle that every ray of the tile hits; conservatively, with
+/// rounding margins: results equal the brute force exactly) and visited near to far over the
+/// tile with early termination; with less, every plane is tested.
 void arsk_intersect_pinhole_grid(const arsk_scene_soa *scene, const arsk_pinhole_grid *grid,
                                  uint32_t row_begin, uint32_t row_end,
                                  void *scratch, size_t scratch_bytes,
                                  float *out_t, int32_t *out_index, int32_t isa);
+
+/// arsk_intersect_pinhole_grid for the bands of band_rows rows (band b: rows b * band_rows up to
+/// the next band or the grid's height), each taken in turn from *next_band (a counter, 0 at the
+/// start, that every worker of one grid shares and the call increments atomically), until none is
+/// left; the per-call preparation of the planes is done once. Workers that run faster take more
+/// bands; the results are the same as one call per band.
+void arsk_intersect_pinhole_grid_bands(const arsk_scene_soa *scene, const arsk_pinhole_grid *grid,
+                                       uint32_t band_rows, uint32_t *next_band, void *scratch,
+                                       size_t scratch_bytes, float *out_t, int32_t *out_index,
+                                       int32_t isa);
 
 /// Bytes of scratch memory the shared-origin kernel needs.
 size_t arsk_shared_origin_scratch_bytes(size_t plane_count, size_t ray_count);

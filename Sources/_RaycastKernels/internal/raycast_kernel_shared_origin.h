@@ -66,7 +66,7 @@ void ARSK_FN(intersect_rays_shared_origin)(const arsk_scene_soa *scene, const fl
   uint32_t *list1 = list0 + K;
   uint32_t *starts = list1 + K;         /* ARSK_CUBE_CELLS + 2 bucket starts */
   uint32_t *order = starts + ARSK_CUBE_CELLS + 2; /* count ray indices, sorted by cell */
-  size_t n0 = ARSK_FN(prepare_records)(scene, origin, rec, list0);
+  size_t n0 = ARSK_FN(prepare_records)(scene, origin, rec, list0, 1);
   if (n0 <= ARSK_SHARED_ORIGIN_FEW_PLANES) { /* Few planes: no binning, rays in order. */
     V zero = vset1(0.0f);
     for (size_t p = 0; p < count; p += VL) {

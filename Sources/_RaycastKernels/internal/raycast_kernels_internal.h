@@ -4,7 +4,10 @@
 #include "../include/RaycastKernels.h"
 
 /* Floats per plane in the grid kernel's per-call record (see raycast_kernel_body.h). */
-#define ARSK_RECORD_FLOATS 20
+#define ARSK_RECORD_FLOATS 21
+
+/* Columns per tile of the grid kernel (ARSK_TILE_COLS in raycast_kernel_body.h). */
+#define ARSK_TILE_COLS_FOR_SCRATCH 32
 
 /* Cube-map cells of the shared-origin kernel (6 faces x 8 x 8; must match ARSK_CUBE_N). */
 #define ARSK_CUBE_CELL_COUNT (6 * 8 * 8)
@@ -14,6 +17,9 @@
 void arsk_avx2_intersect_rays_soa(const arsk_scene_soa *scene, const float *ox, const float *oy,
                                   const float *oz, const float *dx, const float *dy,
                                   const float *dz, size_t count, float *out_t, int32_t *out_index);
+void arsk_avx2_intersect_pinhole_grid_bands(const arsk_scene_soa *scene,
+    const arsk_pinhole_grid *grid, uint32_t band_rows, uint32_t *next_band, void *scratch,
+    size_t scratch_bytes, float *out_t, int32_t *out_index);
 void arsk_avx2_intersect_pinhole_grid(const arsk_scene_soa *scene, const arsk_pinhole_grid *grid,
                                       uint32_t row_begin, uint32_t row_end, void *scratch,
                                       size_t scratch_bytes, float *out_t, int32_t *out_index);
@@ -25,6 +31,9 @@ void arsk_avx512_intersect_rays_soa(const arsk_scene_soa *scene, const float *ox
                                     const float *oy, const float *oz, const float *dx,
                                     const float *dy, const float *dz, size_t count,
                                     float *out_t, int32_t *out_index);
+void arsk_avx512_intersect_pinhole_grid_bands(const arsk_scene_soa *scene,
+    const arsk_pinhole_grid *grid, uint32_t band_rows, uint32_t *next_band, void *scratch,
+    size_t scratch_bytes, float *out_t, int32_t *out_index);
 void arsk_avx512_intersect_pinhole_grid(const arsk_scene_soa *scene,
                                         const arsk_pinhole_grid *grid, uint32_t row_begin,
                                         uint32_t row_end, void *scratch, size_t scratch_bytes,
@@ -42,6 +51,9 @@ void arsk_baseline_intersect_rays_soa(const arsk_scene_soa *scene, const float *
                                       const float *oy, const float *oz, const float *dx,
                                       const float *dy, const float *dz, size_t count,
                                       float *out_t, int32_t *out_index);
+void arsk_baseline_intersect_pinhole_grid_bands(const arsk_scene_soa *scene,
+    const arsk_pinhole_grid *grid, uint32_t band_rows, uint32_t *next_band, void *scratch,
+    size_t scratch_bytes, float *out_t, int32_t *out_index);
 void arsk_baseline_intersect_pinhole_grid(const arsk_scene_soa *scene,
                                           const arsk_pinhole_grid *grid, uint32_t row_begin,
                                           uint32_t row_end, void *scratch, size_t scratch_bytes,
