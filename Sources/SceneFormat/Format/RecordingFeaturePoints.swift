@@ -36,8 +36,8 @@ public struct RecordingFeaturePoints: Sendable, Hashable {
     }
   }
 
-  package init(json: JSONValue, strict: Bool) throws {
-    var object = try JSONObjectDecoder(json, strict: strict)
+  package init(json: JSONElement, strict: Bool) throws {
+    var object = try JSONObjectReader(json, strict: strict)
     points = try object.required("points") { try $0.array { try $0.vector3() } }
     identifiers = try object.optional("identifiers") {
       try $0.array { value -> UInt64 in
