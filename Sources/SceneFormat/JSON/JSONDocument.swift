@@ -234,6 +234,20 @@ extension JSONCursor {
     }
   }
 
+  /// An array element or member value: numbers (most of a recording) directly, anything else
+  /// through ``parseNode(depth:into:)``.
+  @inline(__always)
+  mutating func parseElementNode(depth: Int, into document: inout JSONDocument) throws {
+    if index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "-") || Self.isDigit(byte) {
+        document.nodes.append(JSONDocument.Node(.number, payload: try parseNumber().bitPattern))
+        return
+      }
+    }
+    try parseNode(depth: depth, into: &document)
+  }
+
   mutating func parseArrayNode(
     depth: Int, into document: inout JSONDocument
   ) throws {
@@ -250,7 +264,7 @@ extension JSONCursor {
     var count: UInt32 = 0
     while true {
       skipWhitespace()
-      try parseNode(depth: depth, into: &document)
+      try parseElementNode(depth: depth, into: &document)
       count += 1
       skipWhitespace()
       guard index < bytes.count else { throw error("expected ',' or ']', got end of input") }
@@ -335,7 +349,7 @@ extension JSONCursor {
       }
       index += 1
       skipWhitespace()
-      try parseNode(depth: depth, into: &document)
+      try parseElementNode(depth: depth, into: &document)
       skipWhitespace()
       guard index < bytes.count else { throw error("expected ',' or '}', got end of input") }
       let byte = bytes[index]

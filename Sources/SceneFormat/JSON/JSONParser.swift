@@ -222,6 +222,20 @@ package struct JSONCursor {
       as: UTF8.self)
   }
 
+  /// Whether any byte of `word` is `"`, `\\`, below 0x20 or above 0x7F (no false negatives;
+  /// a byte after one of those may be flagged too).
+  @inline(__always)
+  static func hasStringSpecialByte(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highBits: UInt64 = 0x8080_8080_8080_8080
+    let quote = word ^ (ones &* 0x22)
+    let backslash = word ^ (ones &* 0x5C)
+    let zeroInQuote = (quote &- ones) & ~quote
+    let zeroInBackslash = (backslash &- ones) & ~backslash
+    let belowSpace = (word &- ones &* 0x20) & ~word
+    return (zeroInQuote | zeroInBackslash | belowSpace | word) & highBits != 0
+  }
+
   /// Reads a string (the cursor at its opening quote) and checks it: a range of the input when
   /// it has no escapes, else its decoded bytes appended to `decoded`. Non-ASCII text is
   /// validated as UTF-8 (ASCII needs no validation).
@@ -231,7 +245,15 @@ package struct JSONCursor {
     let open = index
     index += 1  // opening quote
     let start = index
-    // Fast path: no escapes.
+    // Fast path: no escapes. Eight bytes at a time while none is a quote, a backslash, a
+    // control character or non-ASCII (a word with any of them goes to the byte loop).
+    if let base = bytes.baseAddress {
+      while index + 8 <= bytes.count {
+        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+        if Self.hasStringSpecialByte(word) { break }
+        index += 8
+      }
+    }
     var union: UInt8 = 0
     while index < bytes.count {
       let byte = bytes[index]
