@@ -12,6 +12,7 @@ import Testing
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Scenes")
 
+  // snippet begin
   @Test(arguments: ["dashboard-portrait.json", "dashboard-downmirrored.json"])
   func marksEveryButtonWithinThreeCentimetres(recording: String) throws {
     var session = try SimulatedSession(
@@ -23,6 +24,7 @@ import Testing
     #expect(score.mota >= 0.7, "\(score)")
     #expect(score.bestFit?.mistakeID == "none", "\(score)")
   }
+  // snippet end
 
   /// A scene synthesized as the test runs: the placement bench (buttons across the view, a
   /// region of interest, a second surface behind the dashboard, a brisk pan).
