@@ -63,6 +63,11 @@ import Testing
     // significant (digit by digit, still exact), 18 digits above 2^53.
     ("1234567890.123456789", 1234567890.123456789), ("0.00000000000000000012", 1.2e-19),
     ("123456789012345678", 123456789012345678.0), ("1e22", 1e22), ("-0.5e-3", -0.0005),
+    // Digit runs of 8, 9, 16 and 17 digits in the integer part and in the fraction.
+    ("12345678", 12345678.0), ("123456789", 123456789.0), ("0.12345678", 0.12345678),
+    ("0.123456789", 0.123456789), ("98765432.1234567", 98765432.1234567),
+    ("1234567812345678", 1234567812345678.0), ("12345678123456789", 12345678123456789.0),
+    ("-0.00001234", -0.00001234), ("7.0000000e+1", 70.0),
   ])
   func numbersMatchTheParser(text: String, expected: Double) throws {
     let number = try Self.parse("[\(text)]") { root in
@@ -115,6 +120,25 @@ import Testing
     #expect(error?.description == expected)
     let parser = #expect(throws: InputFileError.self) { try JSONParser.parse(text) }
     #expect(parser?.description == expected)
+  }
+
+  /// A digit run of any length stops at the first byte that is not a digit (`/` and `:` border
+  /// the digits in ASCII); that byte is then a syntax error at its column.
+  @Test func digitRunsStopAtTheFirstNonDigit() throws {
+    for length in 1...9 {
+      let digits = String(repeating: "7", count: length)
+      for border in ["/", ":", "x"] {
+        let error = #expect(throws: InputFileError.self) {
+          try Self.parse("[\(digits)\(border)0000000000]") { _ in () }
+        }
+        #expect(error?.description == "line 1:\(length + 2): expected ',' or ']', got '\(border)'")
+      }
+      let expected = Double(digits)!
+      #expect(
+        try Self.parse("[\(digits),1111111111]") { try $0.numbers(count: 2) } == [
+          expected, 1_111_111_111,
+        ])
+    }
   }
 
   /// Names that differ only in the middle share a signature bit and are told apart by their
