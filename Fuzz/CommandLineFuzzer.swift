@@ -32,7 +32,7 @@ public func fuzzCommandLine(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32
     let parsed = try? ParsedArguments(arguments, spec: ExplainCommand.spec)
   {
     let streams = StandardStreams(
-      readInput: { [] },
+      readInput: { _ in [] },
       openInput: { () throws(StandardStreams.Failure) in throw .failed("no input") },
       writeOutput: { _ in },
       writeError: { _ in }, errorIsTerminal: false)

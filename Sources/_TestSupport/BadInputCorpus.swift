@@ -103,13 +103,14 @@ public enum BadInputCorpus {
     Case(
       file: "camera-transform-null-element.json", kind: .typeMismatch,
       jsonPath: "frames[1].camera.transform[5]"),
-    // Finite as Double, infinite as Float: refused when converted to the camera.
+    // Finite as Double, infinite as Float: refused by the recording's validation, naming the
+    // element (the simulation holds these as Float).
     Case(
       file: "camera-intrinsics-float-overflow.json", kind: .invalidValue,
-      jsonPath: "frames[1].camera.intrinsics"),
+      jsonPath: "frames[1].camera.intrinsics[0]"),
     Case(
       file: "camera-translation-float-overflow.json", kind: .invalidValue,
-      jsonPath: "frames[1].camera.transform"),
+      jsonPath: "frames[1].camera.transform[12]"),
     // Planes, refused by the recording's own validation.
     Case(
       file: "plane-zero-extent.json", kind: .invalidValue,
@@ -153,7 +154,7 @@ public enum BadInputCorpus {
       jsonPath: "frames[1].planes[0].boundary"),
     Case(
       file: "domain-feature-point-float-overflow.json", kind: .invalidValue,
-      jsonPath: "frames[1].featurePoints.points[1]"
+      jsonPath: "frames[1].featurePoints.points[1][0]"
     ),
     // Detections and feature points.
     Case(

@@ -42,8 +42,11 @@ enum Tool {
     ].joined(separator: "\n\n")
   }
 
-  /// Runs the tool on `arguments` (without the program name) and returns the exit status.
-  static func run(_ arguments: [String], streams: StandardStreams) -> Int32 {
+  /// Runs the tool on `arguments` (without the program name) and returns the exit status;
+  /// `environment` sets the input limits (`InputLimits`).
+  static func run(
+    _ arguments: [String], streams: StandardStreams, environment: [String: String] = [:]
+  ) -> Int32 {
     guard let name = arguments.first else {
       streams.writeError(help + "\n")
       return 64
@@ -64,12 +67,17 @@ enum Tool {
       streams.writeError(message + "\nRun `arsim --help` for the commands.\n")
       return 64
     }
-    return run(spec, Array(arguments.dropFirst()), streams: streams)
+    return run(spec, Array(arguments.dropFirst()), streams: streams, environment: environment)
   }
 
   /// Parses and runs one command (for a group, the subcommand its first argument names).
-  static func run(_ spec: CommandSpec, _ arguments: [String], streams: StandardStreams) -> Int32 {
-    if !spec.subcommands.isEmpty { return runGroup(spec, arguments, streams: streams) }
+  static func run(
+    _ spec: CommandSpec, _ arguments: [String], streams: StandardStreams,
+    environment: [String: String] = [:]
+  ) -> Int32 {
+    if !spec.subcommands.isEmpty {
+      return runGroup(spec, arguments, streams: streams, environment: environment)
+    }
     if ParsedArguments.asksForHelp(arguments) {
       return write(HelpFormatter.help(for: spec), to: streams, as: "arsim \(spec.name)")
     }
@@ -81,6 +89,7 @@ enum Tool {
         spec.options.contains { $0.declaration.name == CommandContext.quietFlag.declaration.name }
         && parsed.flag(CommandContext.quietFlag)
       context = CommandContext(streams: streams, quiet: quiet)
+      context.limits = try InputLimits.limits(environment: environment)
       let output = try spec.run(parsed, context)
       if parsed.paths.contains(where: { $0.role == .output && $0.path == "-" }) {
         // Standard output carries the output file: the report goes to standard error.
@@ -107,9 +116,10 @@ enum Tool {
 
   /// Runs the subcommand of `group` that the first argument names; without one, or with
   /// `-h`/`--help`, the group's help.
-  static func runGroup(_ group: CommandSpec, _ arguments: [String], streams: StandardStreams)
-    -> Int32
-  {
+  static func runGroup(
+    _ group: CommandSpec, _ arguments: [String], streams: StandardStreams,
+    environment: [String: String] = [:]
+  ) -> Int32 {
     let help = HelpFormatter.help(for: group)
     guard let word = arguments.first else {
       streams.writeError(help + "\n")
@@ -128,7 +138,8 @@ enum Tool {
           + "Run `arsim \(group.name) --help` for the subcommands.\n")
       return 64
     }
-    return run(subcommand, Array(arguments.dropFirst()), streams: streams)
+    return run(
+      subcommand, Array(arguments.dropFirst()), streams: streams, environment: environment)
   }
 
   /// Writes `text` and a newline to standard output: 0 when every byte was written, 141 for a

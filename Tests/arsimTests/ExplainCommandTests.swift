@@ -49,6 +49,22 @@ struct ExplainCommandTests {
     #expect(abs(d[0]) < 1e-7 && abs(d[1]) < 1e-7 && abs(d[2] + 1) < 1e-7)
   }
 
+  @Test("Subnormal focal lengths: a named error, not \"give --intrinsics\"")
+  func subnormalIntrinsics() throws {
+    // The box centre is the continuous pixel (960, 720), 0.5 px from ox + 0.5 = 960.5:
+    // -0.5 / 1e-320 = -5e319 overflows Double, so there is no direction.
+    let result = try ArsimRunner.run([
+      "explain", "--box", "0.4,0.4,0.2,0.2", "--intrinsics", "1e-320,1e-320,960,720",
+    ])
+    #expect(result.status == 64)
+    #expect(
+      result.stderr.hasPrefix(
+        "arsim explain: option --intrinsics: no world ray through the box centre: its camera "
+          + "direction is not finite with focal lengths 1e-320, 1e-320 (too small?), or the "
+          + "lens distortion cannot be undone there\n"), "\(result.stderr)")
+    #expect(result.stdout.isEmpty)
+  }
+
   @Test("The camera transform may also be given as 16 separate arguments")
   func separateTransformArguments() throws {
     let numbers = ["1", "0", "0", "0", "0", "1", "0", "0", "0", "0", "1", "0", "0", "0", "0", "1"]

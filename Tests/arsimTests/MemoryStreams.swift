@@ -15,7 +15,9 @@ final class MemoryStreams: Sendable {
   var streams: StandardStreams {
     let input = input
     return StandardStreams(
-      readInput: { input },
+      readInput: { maximumBytes in
+        Array(input.prefix(maximumBytes < Int.max ? maximumBytes + 1 : maximumBytes))
+      },
       openInput: {
         let pipe = Pipe()
         let writer = pipe.fileHandleForWriting

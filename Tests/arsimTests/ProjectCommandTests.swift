@@ -19,6 +19,40 @@ struct ProjectCommandTests {
     #expect(array[1] is NSNull)
   }
 
+  @Test("A point in front whose pixel or camera position overflows is an error, never null")
+  func overflowIsNotBehindTheCamera() throws {
+    // fx = 1e300 and x/(-z) = 1e10: u = 960.5 + 1e310, beyond Double's largest (1.8e308). The
+    // first point, x/(-z) = 1, gives u = 960.5 + 1e300 = 1e300.
+    let pixel = try ArsimRunner.run(
+      ["project", "--intrinsics", "1e300,1000,960,720"], stdin: "[[1, 0, -1], [1e10, 0, -1]]")
+    #expect(pixel.status == 1)
+    #expect(pixel.stdout.isEmpty)
+    #expect(
+      pixel.stderr
+        == "arsim project: <stdin>: $[1]: the point is in front of the camera (depth 1.0 m) but "
+        + "its image pixel is beyond Double's range (fx*x/(-z) or fy*y/(-z) overflows)\n")
+    let first = try ArsimRunner.run(
+      ["project", "--intrinsics", "1e300,1000,960,720"], stdin: "[[1, 0, -1]]")
+    #expect(first.stdout == "[[1e+300,720.5]]\n", "\(first.stderr)")
+    // The camera at x = 3e38 and a point at x = -3e38: x = -6e38 in camera space, beyond
+    // Float's largest (3.4e38), in which the simulation transforms points.
+    let camera = try ArsimRunner.run(
+      [
+        "project", "--intrinsics", "1000,1000,960,720", "--camera-transform",
+        "1,0,0,0,0,1,0,0,0,0,1,0,3e38,0,0,1",
+      ], stdin: "[[-3e38, 0, -1]]")
+    #expect(camera.status == 1)
+    #expect(
+      camera.stderr
+        == "arsim project: <stdin>: $[0]: the point is beyond Float's range in camera space (the "
+        + "camera transform moves it past 3.4028235e+38 m)\n")
+    // Behind the camera, and in front but nearer than the 1 mm near distance: null.
+    let near = try ArsimRunner.run(
+      ["project", "--intrinsics", "1000,1000,960,720"], stdin: "[[0, 0, 1], [0, 0, -0.0005]]")
+    #expect(near.status == 0, "\(near.stderr)")
+    #expect(near.stdout == "[null,null]\n")
+  }
+
   @Test("A camera transform moves the camera (worldFromCamera, column-major)")
   func transform() throws {
     let result = try ArsimRunner.run(

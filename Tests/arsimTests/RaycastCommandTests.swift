@@ -169,6 +169,22 @@ struct RaycastCommandTests {
           + "limit of 16777216 (--max-rays; each ray takes 8 bytes of results, 16 with "
           + "--output): raise it with --max-rays 4294967296 if the memory is there\n"),
       "\(huge.stderr)")
+    // Intrinsics the Float kernels cannot hold: refused, not 0 hits.
+    for (intrinsics, message) in [
+      (
+        "1e39,1e39,2,2",
+        "option --intrinsics: 1e+39 is beyond the range of Float (magnitude at most 3.4028235e+38)"
+      ),
+      (
+        "1e-320,1e-320,2,2",
+        "option --intrinsics: focal length 1e-320 is below Float's normal range"
+      ),
+    ] {
+      let r = try ArsimRunner.run([
+        "raycast", "--planes", planes.path, "--full-frame", "4x4", "--intrinsics", intrinsics,
+      ])
+      #expect(r.status == 64 && r.stderr.contains(message), "\(r.stderr)")
+    }
     // Raised, a frame over the default runs; lowered, a small one is refused.
     let small = try ArsimRunner.run([
       "raycast", "--planes", planes.path, "--full-frame", "4x4", "--intrinsics", "100,100,2,2",

@@ -54,6 +54,10 @@ public enum FilterSampleCoding {
           guard let value = try? object.decode(Double.self, forKey: key), value.isFinite else {
             throw FilterSampleError.invalidField(source: source, index: index, field: field)
           }
+          guard field == "t" || FilterSampleCoding.fitsFloat(value) else {
+            throw FilterSampleError.positionBeyondFloatRange(
+              source: source, place: "[\(index)].\(field)", value: value)
+          }
           values.append(value)
         }
         samples.append(FilterSample(t: values[0], x: values[1], y: values[2], z: values[3]))
@@ -61,6 +65,10 @@ public enum FilterSampleCoding {
       }
     }
   }
+
+  /// Whether a position keeps a finite value as `Float` (values that round to
+  /// `greatestFiniteMagnitude` are kept).
+  static func fitsFloat(_ value: Double) -> Bool { Float(value).isFinite }
 
   /// Decodes CSV: one sample `t,x,y,z` per line; blank lines are skipped; the first non-blank
   /// line may be the header `t,x,y,z`. Fields are trimmed of spaces.
@@ -89,6 +97,10 @@ public enum FilterSampleCoding {
       for (field, part) in zip(fields, parts) {
         guard let value = Double(part), value.isFinite else {
           throw .csvInvalidField(source: source, line: offset + 1, field: field, value: part)
+        }
+        guard field == "t" || fitsFloat(value) else {
+          throw .positionBeyondFloatRange(
+            source: source, place: "line \(offset + 1), field \(field)", value: value)
         }
         values.append(value)
       }

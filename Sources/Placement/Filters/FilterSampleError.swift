@@ -15,6 +15,9 @@ public enum FilterSampleError: Error, Sendable, Hashable, CustomStringConvertibl
   case csvFieldCount(source: String, line: Int, count: Int)
   /// A CSV field is not a finite number.
   case csvInvalidField(source: String, line: Int, field: String, value: String)
+  /// A position (`x`, `y`, `z`) beyond `Float`'s range, in which positions are filtered
+  /// (`place`: `[3].x` or `line 2, field x`); it would become infinity.
+  case positionBeyondFloatRange(source: String, place: String, value: Double)
 
   /// A one-line message naming the input place or the CLI option.
   public var description: String {
@@ -30,6 +33,9 @@ public enum FilterSampleError: Error, Sendable, Hashable, CustomStringConvertibl
       "\(source): line \(line): expected 4 fields t,x,y,z, found \(count)"
     case .csvInvalidField(let source, let line, let field, let value):
       "\(source): line \(line), field \(field): '\(value)' is not a finite number"
+    case .positionBeyondFloatRange(let source, let place, let value):
+      "\(source): \(place): \(value) is beyond the range of Float (magnitude at most "
+        + "\(Float.greatestFiniteMagnitude)), in which positions are filtered"
     }
   }
 }

@@ -19,7 +19,7 @@ extension Recording {
     limits: RecordingLimits = .default
   ) throws {
     do {
-      try limits.checkFileBytes(jsonBytes.count)
+      try limits.checkJSONDocumentBytes(jsonBytes.count)
       self = try JSONDocument.parse(jsonBytes, maximumDepth: limits.parserDepth) {
         try Recording(json: $0, strict: strict, limits: limits)
       }
@@ -54,19 +54,43 @@ extension Recording {
       self.init(header: reader.header, frames: frames)
       return
     }
-    try Self.checkFileSize(path: path, limits: limits)
-    let data = try FileReading.contents(ofFile: path)
-    self = try Recording(jsonBytes: data, file: path, strict: strict, limits: limits)
+    self = try Recording(
+      jsonBytes: Self.jsonDocument(ofFile: path, limits: limits), file: path, strict: strict,
+      limits: limits)
+  }
+
+  /// The bytes of a whole-file JSON recording at `path`: its size is checked against `limits`
+  /// before anything is read, and reading stops past the limit (a pipe or a growing file).
+  package static func jsonDocument(ofFile path: String, limits: RecordingLimits) throws -> [UInt8] {
+    try checkFileSize(path: path, limits: limits, json: true)
+    do {
+      return try FileReading.contents(ofFile: path, maximumBytes: limits.jsonDocumentBytes)
+    } catch let error where error.kind == .limitExceeded {
+      // Read past the limit although the size said otherwise (a pipe, a growing file).
+      do {
+        try limits.checkJSONDocumentBytes(limits.jsonDocumentBytes + 1, sizeKnown: false)
+      } catch let error as InputFileError {
+        throw error.located(file: path)
+      }
+      throw error
+    }
   }
 
   /// Throws `.limitExceeded` naming `path` when the file is larger than `limits` allow (a file
-  /// whose size cannot be read is left to the reader, which reports `.io`).
-  package static func checkFileSize(path: String, limits: RecordingLimits) throws {
+  /// whose size cannot be read is left to the reader, which reports `.io`); `json`: held to
+  /// ``RecordingLimits/maximumJSONFileBytes`` too.
+  package static func checkFileSize(path: String, limits: RecordingLimits, json: Bool = false)
+    throws
+  {
     guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
       let size = (attributes[.size] as? NSNumber)?.intValue
     else { return }
     do {
-      try limits.checkFileBytes(size)
+      if json {
+        try limits.checkJSONDocumentBytes(size)
+      } else {
+        try limits.checkFileBytes(size)
+      }
     } catch let error as InputFileError {
       throw error.located(file: path)
     }

@@ -47,7 +47,7 @@ public struct RecordingCamera: Sendable, Hashable {
   }
 
   /// Checks the transform is 16 finite numbers forming a rigid transform, the intrinsics are 9
-  /// finite numbers with fx, fy > 0, the image size is positive and the distortion coefficients
+  /// finite numbers within `Float`'s range with fx, fy > 0 (and `Float`-normal), the image size is positive and the distortion coefficients
   /// (when present) are finite.
   ///
   /// - Throws: ``InputFileError`` with a path relative to the camera (`intrinsics[0]`).
@@ -59,10 +59,18 @@ public struct RecordingCamera: Sendable, Hashable {
     }
     do {
       try RecordingValidation.requireCount(intrinsics, 9)
-      try RecordingValidation.requireFinite(intrinsics)
+      try RecordingValidation.requireFloatRange(intrinsics)
       for index in [0, 4] where !(intrinsics[index] > 0) {
         throw InputFileError(
           .invalidValue, "focal length must be > 0, got \(JSONWriter.text(of: intrinsics[index]))",
+          path: [.index(index)])
+      }
+      // Held as Float: a focal length below its normal range would be a subnormal or zero.
+      for index in [0, 4] where !Float(intrinsics[index]).isNormal {
+        throw InputFileError(
+          .invalidValue,
+          "focal length must be at least Float's smallest normal value "
+            + "(\(Float.leastNormalMagnitude)), got \(JSONWriter.text(of: intrinsics[index]))",
           path: [.index(index)])
       }
     } catch let error as InputFileError {

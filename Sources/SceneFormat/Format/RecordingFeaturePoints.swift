@@ -18,7 +18,7 @@ public struct RecordingFeaturePoints: Sendable, Hashable {
     self.extras = extras
   }
 
-  /// Checks finite points and, when identifiers are present, one per point.
+  /// Checks finite points within `Float`'s range and, when identifiers are present, one per point.
   ///
   /// - Throws: ``InputFileError`` with a path relative to the point set (`points[3][1]`).
   /// - Complexity: O(n).
@@ -27,6 +27,14 @@ public struct RecordingFeaturePoints: Sendable, Hashable {
     where !(point.x.isFinite && point.y.isFinite && point.z.isFinite) {
       throw InputFileError(
         .invalidValue, "point must be finite, got \(point)", path: [.key("points"), .index(offset)])
+    }
+    for (offset, point) in points.enumerated()
+    where !(Float(point.x).isFinite && Float(point.y).isFinite && Float(point.z).isFinite) {
+      for (axis, value) in [point.x, point.y, point.z].enumerated() where !Float(value).isFinite {
+        throw InputFileError(
+          .invalidValue, RecordingValidation.floatRangeMessage(value),
+          path: [.key("points"), .index(offset), .index(axis)])
+      }
     }
     if let identifiers, identifiers.count != points.count {
       throw InputFileError(

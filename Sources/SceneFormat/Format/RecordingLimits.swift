@@ -13,9 +13,21 @@
 /// let recording = try Recording(contentsOfFile: "dense.json", limits: limits)
 /// ```
 public struct RecordingLimits: Sendable, Hashable {
-  /// The largest file accepted, in bytes (the whole document for JSON; the whole file for JSON
-  /// Lines, checked when it is opened). Default 1 GiB.
+  /// The largest recording file accepted, in bytes (the whole file for JSON Lines, checked when
+  /// it is opened; JSON documents are also held to ``maximumJSONFileBytes``). Default 1 GiB.
   public var maximumFileBytes: Int
+  /// The largest recording accepted in the whole-file JSON form, in bytes. Decoding a JSON
+  /// recording holds the parsed document and the decoded frames at once: measured peak memory
+  /// is about 8 times the file's size for typical recordings and at most about 22 times for
+  /// the worst shape (frames of feature points written as `[0,0,0]`), so the default, 128 MiB,
+  /// bounds it near 3 GiB.
+  /// JSON Lines recordings are read one line at a time and are held only to
+  /// ``maximumFileBytes`` and ``maximumLineBytes``: convert large recordings to JSON Lines.
+  public var maximumJSONFileBytes: Int
+  /// The largest whole-file input document other than a recording, in bytes: scene specs,
+  /// replay settings, sweep grids, plane lists, and the command-line tool's request, point and
+  /// sample files (standard input included). Such inputs are read whole. Default 64 MiB.
+  public var maximumDocumentBytes: Int
   /// The longest JSON Lines line (one frame or the header), in bytes; bounds the reader's
   /// memory. Default 64 MiB.
   public var maximumLineBytes: Int
@@ -41,9 +53,12 @@ public struct RecordingLimits: Sendable, Hashable {
     maximumFileBytes: Int = 1 << 30, maximumLineBytes: Int = 64 << 20,
     maximumFrames: Int = 1_000_000,
     maximumDetectionsPerFrame: Int = 10_000, maximumPointsPerFrame: Int = 65_536,
-    maximumPlanesPerFrame: Int = 1_000, maximumNestingDepth: Int = 64
+    maximumPlanesPerFrame: Int = 1_000, maximumNestingDepth: Int = 64,
+    maximumJSONFileBytes: Int = 128 << 20, maximumDocumentBytes: Int = 64 << 20
   ) {
     self.maximumFileBytes = max(1, maximumFileBytes)
+    self.maximumJSONFileBytes = max(1, maximumJSONFileBytes)
+    self.maximumDocumentBytes = max(1, maximumDocumentBytes)
     self.maximumLineBytes = max(1, maximumLineBytes)
     self.maximumFrames = max(1, maximumFrames)
     self.maximumDetectionsPerFrame = max(1, maximumDetectionsPerFrame)
@@ -55,12 +70,39 @@ public struct RecordingLimits: Sendable, Hashable {
   /// The nesting depth handed to ``JSONParser``: the configured one, capped by the parser's own.
   package var parserDepth: Int { min(maximumNestingDepth, JSONParser.maximumDepth) }
 
-  /// Throws when a document of `count` bytes is over ``maximumFileBytes``.
-  package func checkFileBytes(_ count: Int) throws {
+  /// Throws when a recording of `count` bytes is over ``maximumFileBytes``; `sizeKnown` false:
+  /// `count` only says that the input (a stream) went past the limit.
+  package func checkFileBytes(_ count: Int, sizeKnown: Bool = true) throws {
     if count > maximumFileBytes {
       throw InputFileError(
         .limitExceeded,
-        "file is \(count) bytes, over the limit of \(maximumFileBytes) (maximumFileBytes)")
+        Self.overLimit(count, maximumFileBytes, sizeKnown: sizeKnown) + " (maximumFileBytes)")
+    }
+  }
+
+  /// `file is 300 bytes, over the limit of 200`, or for a stream `input is over the limit of 200
+  /// bytes`.
+  private static func overLimit(_ count: Int, _ limit: Int, sizeKnown: Bool) -> String {
+    sizeKnown
+      ? "file is \(count) bytes, over the limit of \(limit)"
+      : "input is over the limit of \(limit) bytes"
+  }
+
+  /// The largest whole-file JSON recording: the smaller of ``maximumFileBytes`` and
+  /// ``maximumJSONFileBytes``.
+  package var jsonDocumentBytes: Int { min(maximumFileBytes, maximumJSONFileBytes) }
+
+  /// Throws when a JSON recording of `count` bytes is over ``maximumFileBytes`` or
+  /// ``maximumJSONFileBytes``; the latter's message says that JSON Lines is streamed.
+  package func checkJSONDocumentBytes(_ count: Int, sizeKnown: Bool = true) throws {
+    try checkFileBytes(count, sizeKnown: sizeKnown)
+    if count > maximumJSONFileBytes {
+      throw InputFileError(
+        .limitExceeded,
+        Self.overLimit(count, maximumJSONFileBytes, sizeKnown: sizeKnown)
+          + " for a recording in the whole-file JSON form (maximumJSONFileBytes; decoding it "
+          + "takes up to about 22 times its size in memory): convert it to JSON Lines (.jsonl, "
+          + "read one frame at a time in bounded memory) or raise the limit")
     }
   }
 

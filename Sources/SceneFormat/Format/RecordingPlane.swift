@@ -56,12 +56,12 @@ public struct RecordingPlane: Sendable, Hashable {
     }
     do {
       try RecordingValidation.requireCount(transform, 16)
-      try RecordingValidation.requireFinite(transform)
+      try RecordingValidation.requireFloatRange(transform)
     } catch let error as InputFileError {
       throw error.prefixed(.key("transform"))
     }
     do {
-      try RecordingValidation.requireFinite(center)
+      try RecordingValidation.requireFloatRange(center)
     } catch let error as InputFileError {
       throw error.prefixed(.key("center"))
     }
@@ -77,7 +77,7 @@ public struct RecordingPlane: Sendable, Hashable {
     }
     for (offset, vertex) in boundary.enumerated() {
       do {
-        try RecordingValidation.requireFinite(vertex)
+        try RecordingValidation.requireFloatRange(vertex)
       } catch let error as InputFileError {
         throw error.prefixed(.index(offset)).prefixed(.key("boundary"))
       }

@@ -33,6 +33,12 @@ public struct RecordingPlaneExtent: Sendable, Hashable {
         .invalidValue, "plane extent must be > 0, got \(JSONWriter.text(of: value))",
         path: [.key(key)])
     }
+    let sizesInFloatRange = Float(width).isFinite && Float(height).isFinite
+    for (key, value) in sizesInFloatRange ? [] : [("width", width), ("height", height)]
+    where !Float(value).isFinite {
+      throw InputFileError(
+        .invalidValue, RecordingValidation.floatRangeMessage(value), path: [.key(key)])
+    }
     try RecordingValidation.requireFinite(rotationOnYAxisRadians, "rotationOnYAxis")
   }
 

@@ -50,12 +50,13 @@ public struct RecordingPlaneList: Sendable, Hashable {
     try validate()
   }
 
-  /// Reads a plane-list file; errors name `path`. The file size is checked first.
+  /// Reads a plane-list file; errors name `path`. Reading stops past
+  /// ``RecordingLimits/maximumDocumentBytes`` (`.limitExceeded`).
   public init(
     contentsOfFile path: String, strict: Bool = false, limits: RecordingLimits = .default
   ) throws {
-    try Recording.checkFileSize(path: path, limits: limits)
-    let data = try FileReading.contents(ofFile: path)
+    let data = try FileReading.contents(
+      ofFile: path, maximumBytes: limits.maximumDocumentBytes)
     do {
       self = try data.withUnsafeBufferPointer {
         try JSONDocument.parse($0, maximumDepth: limits.parserDepth) {

@@ -13,19 +13,37 @@ package enum RecordingValidation {
     }
   }
 
-  /// The three components finite (errors as the array form's, `[i]`), without an array.
-  @inline(__always)
-  package static func requireFinite(_ vector: SIMD3<Double>) throws {
-    guard vector.x.isFinite && vector.y.isFinite && vector.z.isFinite else {
-      try requireFinite([vector.x, vector.y, vector.z])
-      return
-    }
-  }
-
   package static func requireFinite(_ value: Double, _ key: String) throws {
     guard value.isFinite else {
       throw InputFileError(.invalidValue, "must be finite, got \(value)", path: [.key(key)])
     }
+  }
+
+  /// Finite numbers that the simulation holds as `Float` (poses, intrinsics, plane geometry,
+  /// feature points): a value beyond `Float`'s range would become infinity there, so it is
+  /// refused here with its index (values that round to `Float.greatestFiniteMagnitude` are kept).
+  package static func requireFloatRange(_ values: [Double]) throws {
+    try requireFinite(values)
+    for (offset, value) in values.enumerated() where !Float(value).isFinite {
+      throw InputFileError(
+        .invalidValue, floatRangeMessage(value), path: [.index(offset)])
+    }
+  }
+
+  /// The three components finite and within `Float`'s range (errors as the array form's,
+  /// `[i]`), without an array for the valid case.
+  @inline(__always)
+  package static func requireFloatRange(_ vector: SIMD3<Double>) throws {
+    guard Float(vector.x).isFinite && Float(vector.y).isFinite && Float(vector.z).isFinite else {
+      try requireFloatRange([vector.x, vector.y, vector.z])
+      return
+    }
+  }
+
+  /// `must be within Float's range (magnitude at most 3.4028235e+38), got 1e+39`.
+  package static func floatRangeMessage(_ value: Double) -> String {
+    "must be within Float's range (magnitude at most \(Float.greatestFiniteMagnitude)), got "
+      + JSONWriter.text(of: value)
   }
 
   /// A finite number in 0...1 (a confidence or probability).
@@ -46,7 +64,7 @@ package enum RecordingValidation {
   /// whose bottom row is (0, 0, 0, 1), within ``rigidTolerance``.
   package static func requireRigid(_ m: [Double]) throws {
     try requireCount(m, 16)
-    try requireFinite(m)
+    try requireFloatRange(m)
     let worst = max(max(abs(m[3]), abs(m[7])), max(abs(m[11]), abs(m[15] - 1)))
     if worst > rigidTolerance {
       let row = [m[3], m[7], m[11], m[15]].map(JSONWriter.text(of:)).joined(separator: ", ")

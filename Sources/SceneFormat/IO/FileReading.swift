@@ -28,13 +28,30 @@ package enum FileReading {
     return error.localizedDescription
   }
 
-  /// The whole contents of the file at `path`.
+  /// The whole contents of the file at `path`, refused past `maximumBytes` (read no further).
   ///
+  /// - Parameters:
+  ///   - maximumBytes: the largest file accepted.
+  ///   - limitName: the ``RecordingLimits`` property named in the limit error.
   /// - Throws: `InputFileError` of kind `.io` naming `path` with the system's reason (a
-  ///   directory fails with `Is a directory` on the first read).
-  package static func contents(ofFile path: String) throws(InputFileError) -> [UInt8] {
+  ///   directory fails with `Is a directory` on the first read), or `.limitExceeded` naming
+  ///   `path` and the limit when the file is longer than `maximumBytes`.
+  package static func contents(
+    ofFile path: String, maximumBytes: Int = Int.max,
+    limitName: String = "maximumDocumentBytes"
+  ) throws(InputFileError) -> [UInt8] {
     let handle = try openForReading(path)
-    return try readToEnd(handle.fileDescriptor, name: path)
+    return try readToEnd(
+      handle.fileDescriptor, name: path, maximumBytes: maximumBytes, limitName: limitName)
+  }
+
+  /// The error for an input longer than `maximumBytes`: `FILE: longer than 67108864 bytes, the
+  /// limit (maximumDocumentBytes)`.
+  package static func tooLong(_ name: String, maximumBytes: Int, limitName: String)
+    -> InputFileError
+  {
+    InputFileError(
+      .limitExceeded, "longer than \(maximumBytes) bytes, the limit (\(limitName))", file: name)
   }
 
   /// Opens `path` for reading; the handle closes the file when released.
@@ -51,12 +68,20 @@ package enum FileReading {
   /// Reads `fd` to its end, retrying interrupted reads.
   ///
   /// - Throws: `InputFileError` of kind `.io` naming `name` with the system's reason.
-  package static func readToEnd(_ fd: Int32, name: String) throws(InputFileError) -> [UInt8] {
+  package static func readToEnd(
+    _ fd: Int32, name: String, maximumBytes: Int = Int.max,
+    limitName: String = "maximumDocumentBytes"
+  ) throws(InputFileError) -> [UInt8] {
+    let bytes: [UInt8]
     do {
-      return try readToEnd(fd)
+      bytes = try readToEnd(fd, stoppingAfter: maximumBytes)
     } catch {
       throw InputFileError(.io, "cannot read the file: \(error.reason)", file: name)
     }
+    guard bytes.count <= maximumBytes else {
+      throw tooLong(name, maximumBytes: maximumBytes, limitName: limitName)
+    }
+    return bytes
   }
 
   /// A failed system call: its `errno`.
@@ -67,15 +92,20 @@ package enum FileReading {
     package var reason: String { FileReading.reason(code) }
   }
 
-  /// Reads `fd` to its end, retrying interrupted reads.
+  /// Reads `fd` to its end, retrying interrupted reads, or stops once more than `maximumBytes`
+  /// have been read (the result then holds `maximumBytes + 1` bytes: the caller refuses it).
   ///
   /// - Throws: `SystemCallError` with `read`'s `errno` (`EISDIR` for a directory, `EBADF` for
   ///   a closed descriptor).
-  package static func readToEnd(_ fd: Int32) throws(SystemCallError) -> [UInt8] {
+  package static func readToEnd(_ fd: Int32, stoppingAfter maximumBytes: Int = Int.max)
+    throws(SystemCallError) -> [UInt8]
+  {
     var bytes: [UInt8] = []
-    let chunk = 1 << 16
     while true {
       let start = bytes.count
+      if start > maximumBytes { return bytes }
+      let remaining = maximumBytes - start
+      let chunk = remaining >= 1 << 16 ? 1 << 16 : remaining + 1
       bytes.append(contentsOf: repeatElement(0, count: chunk))
       let count = bytes.withUnsafeMutableBytes { buffer in
         read(fd, buffer.baseAddress! + start, chunk)

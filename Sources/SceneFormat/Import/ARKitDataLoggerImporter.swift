@@ -53,15 +53,22 @@ public struct ARKitDataLoggerImporter: Sendable, Hashable {
 
   /// Reads the logger files in `directory` and returns a validated recording.
   ///
+  /// Memory stays bounded by `limits`: a line longer than
+  /// ``RecordingLimits/maximumLineBytes``, more pose lines than ``RecordingLimits/maximumFrames``
+  /// or more points than ``RecordingLimits/maximumPointsPerFrame`` (the whole cloud goes into
+  /// one frame, which readers of the recording hold to that limit) are refused at the line that
+  /// goes over (`.limitExceeded`, naming the file, the line and the limit).
+  ///
   /// - Throws: ``InputFileError`` of kind `.importFormat` naming the file and 1-based line
   ///   (wrong number of fields, a field that is not a finite number, a pose that is not rigid,
-  ///   timestamps not increasing), `.io` when the pose file cannot be read, `.invalidValue` for
-  ///   bad intrinsics or image size.
+  ///   timestamps not increasing, in nanoseconds or once converted to seconds, any other value
+  ///   the recording format refuses), `.limitExceeded` as above, `.io` when the pose file cannot
+  ///   be read, `.invalidValue` for bad intrinsics or image size.
   /// - Parameter onProgress: called after each line with the fraction (0...1) of the two
   ///   files' bytes read so far (for a progress display; it changes nothing in the result).
   /// - Complexity: O(lines).
   public func importRecording(
-    directory: String, onProgress: (Double) -> Void = { _ in }
+    directory: String, limits: RecordingLimits = .default, onProgress: (Double) -> Void = { _ in }
   ) throws -> Recording {
     let posePath = (directory as NSString).appendingPathComponent(Self.poseFileName)
     let pointPath = (directory as NSString).appendingPathComponent(Self.pointCloudFileName)
@@ -82,11 +89,19 @@ public struct ARKitDataLoggerImporter: Sendable, Hashable {
 
     var comments: [String: JSONValue] = [:]
     var frames: [RecordingFrame] = []
+    var frameLines: [Int] = []
     var previousNanoseconds: Double?
     try Self.forEachDataLine(
-      path: posePath, fileName: Self.poseFileName, comments: &comments, onLine: progress
+      path: posePath, fileName: Self.poseFileName, comments: &comments,
+      maximumLineBytes: limits.maximumLineBytes, onLine: progress
     ) {
       fields, line in
+      guard frames.count < limits.maximumFrames else {
+        throw InputFileError(
+          .limitExceeded,
+          "more than \(limits.maximumFrames) pose lines, the limit on frames (maximumFrames)",
+          file: Self.poseFileName, line: line)
+      }
       guard fields.count == 13 else {
         throw Self.error(
           Self.poseFileName, line,
@@ -98,6 +113,13 @@ public struct ARKitDataLoggerImporter: Sendable, Hashable {
           Self.poseFileName, line,
           "timestamps must be strictly increasing, got \(JSONWriter.text(of: nanoseconds)) after \(JSONWriter.text(of: previousNanoseconds))"
         )
+      }
+      if let previous = frames.last?.timestamp, !(nanoseconds / 1e9 > previous) {
+        throw Self.error(
+          Self.poseFileName, line,
+          "timestamp \(JSONWriter.text(of: nanoseconds)) ns is \(JSONWriter.text(of: nanoseconds / 1e9)) s, "
+            + "not after the previous line's \(JSONWriter.text(of: previous)) s (the recording "
+            + "stores seconds as a Double)")
       }
       previousNanoseconds = nanoseconds
       // Row-major rows (r11 r12 r13 tx), (r21 ...), (r31 ...) -> column-major 4x4.
@@ -113,6 +135,7 @@ public struct ARKitDataLoggerImporter: Sendable, Hashable {
         throw Self.error(Self.poseFileName, line, error.message)
       }
       frames.append(RecordingFrame(timestamp: nanoseconds / 1e9, camera: camera))
+      frameLines.append(line)
     }
     guard !frames.isEmpty else {
       throw InputFileError(.importFormat, "no pose lines", file: Self.poseFileName)
@@ -122,13 +145,26 @@ public struct ARKitDataLoggerImporter: Sendable, Hashable {
       var points: [SIMD3<Double>] = []
       var colors: [JSONValue] = []
       try Self.forEachDataLine(
-        path: pointPath, fileName: Self.pointCloudFileName, comments: &comments, onLine: progress
+        path: pointPath, fileName: Self.pointCloudFileName, comments: &comments,
+        maximumLineBytes: limits.maximumLineBytes, onLine: progress
       ) {
         fields, line in
+        guard points.count < limits.maximumPointsPerFrame else {
+          throw InputFileError(
+            .limitExceeded,
+            "more than \(limits.maximumPointsPerFrame) points, the limit on feature points in "
+              + "a frame (maximumPointsPerFrame; the logger's whole cloud goes into the first frame)",
+            file: Self.pointCloudFileName, line: line)
+        }
         guard fields.count == 6 else {
           throw Self.error(
             Self.pointCloudFileName, line, "expected 6 numbers (x y z Y Cb Cr), got \(fields.count)"
           )
+        }
+        if let axis = (0..<3).first(where: { !Float(fields[$0]).isFinite }) {
+          throw Self.error(
+            Self.pointCloudFileName, line,
+            "field \(axis + 1): \(RecordingValidation.floatRangeMessage(fields[axis]))")
         }
         points.append(SIMD3(fields[0], fields[1], fields[2]))
         colors.append(.array(fields[3...5].map { .number($0) }))
@@ -142,7 +178,13 @@ public struct ARKitDataLoggerImporter: Sendable, Hashable {
     source["comments"] = .object(comments)
     let recording = Recording(
       header: RecordingHeader(extras: ["source": .object(source)]), frames: frames)
-    try recording.validate()
+    do {
+      try recording.validate()
+    } catch let error as InputFileError {
+      // A frame the format refuses: name the pose line it came from.
+      guard let index = error.frameIndex, frameLines.indices.contains(index) else { throw error }
+      throw Self.error(Self.poseFileName, frameLines[index], "\(error.jsonPath): \(error.message)")
+    }
     return recording
   }
 
@@ -155,15 +197,18 @@ public struct ARKitDataLoggerImporter: Sendable, Hashable {
   /// length in bytes, its terminator included.
   package static func forEachDataLine(
     path: String, fileName: String, comments: inout [String: JSONValue],
+    maximumLineBytes: Int = RecordingLimits.default.maximumLineBytes,
     onLine: (Int) -> Void = { _ in }, _ body: ([Double], Int) throws -> Void
   ) throws {
     let handle = try FileReading.openForReading(path)
-    let lines = BufferedLineReader(handle: handle)
+    let lines = BufferedLineReader(handle: handle, maximumLineBytes: maximumLineBytes)
     var fields: [Double] = []
     while true {
       let next: ArraySlice<UInt8>?
       do {
         next = try lines.nextLine()
+      } catch let error as InputFileError {
+        throw error.located(file: fileName, line: lines.lineNumber + 1)
       } catch {
         throw InputFileError(
           .io, "cannot read the file: \(FileReading.reason(of: error))", file: fileName)

@@ -12,7 +12,7 @@ package enum RecordingInput {
   case jsonLines(RecordingJSONLinesReader)
 
   /// Reads enough of `handle` to tell the form: for JSON Lines the header line, for JSON the
-  /// whole document (at most `limits.maximumFileBytes`). `name` stands for the stream in errors.
+  /// whole document (at most `limits.maximumFileBytes` and `limits.maximumJSONFileBytes`). `name` stands for the stream in errors.
   ///
   /// - Throws: `InputFileError` naming `name`: `.limitExceeded` over a limit, a bad JSON Lines
   ///   header, or a read failure.
@@ -48,12 +48,8 @@ package enum RecordingInput {
         consumed.append(0x0A)
         break
       }
-      consumed += try lines.remainingBytes(stoppingAfter: limits.maximumFileBytes)
-      guard consumed.count <= limits.maximumFileBytes else {
-        throw InputFileError(
-          .limitExceeded,
-          "input is over the limit of \(limits.maximumFileBytes) bytes (maximumFileBytes)")
-      }
+      consumed += try lines.remainingBytes(stoppingAfter: limits.jsonDocumentBytes)
+      try limits.checkJSONDocumentBytes(consumed.count, sizeKnown: false)
       return .json(consumed)
     } catch let error as InputFileError {
       throw error.located(file: name)

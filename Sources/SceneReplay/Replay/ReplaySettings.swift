@@ -146,9 +146,15 @@ public struct ReplaySettings: Sendable, Hashable {
 
   /// Reads a settings file (JSON).
   ///
+  /// Reading stops past `maximumBytes` (`.limitExceeded`, naming the limit
+  /// `maximumDocumentBytes`).
+  ///
   /// - Throws: `InputFileError` naming `path` and the JSON path (or `.io`).
-  public init(contentsOfFile path: String) throws {
-    let data = try FileReading.contents(ofFile: path)
+  public init(
+    contentsOfFile path: String,
+    maximumBytes: Int = RecordingLimits.default.maximumDocumentBytes
+  ) throws {
+    let data = try FileReading.contents(ofFile: path, maximumBytes: maximumBytes)
     do {
       self = try ReplaySettings(json: JSONParser.parse(data))
     } catch let error as InputFileError {

@@ -98,9 +98,15 @@ public struct SweepGrid: Sendable, Hashable {
 
   /// Reads a grid file (JSON).
   ///
+  /// Reading stops past `maximumBytes` (`.limitExceeded`, naming the limit
+  /// `maximumDocumentBytes`).
+  ///
   /// - Throws: `InputFileError` naming `path` and the JSON path (or `.io`, `.syntax`).
-  public init(contentsOfFile path: String) throws {
-    let data = try FileReading.contents(ofFile: path)
+  public init(
+    contentsOfFile path: String,
+    maximumBytes: Int = RecordingLimits.default.maximumDocumentBytes
+  ) throws {
+    let data = try FileReading.contents(ofFile: path, maximumBytes: maximumBytes)
     do {
       self = try SweepGrid(json: JSONParser.parse(data))
     } catch let error as InputFileError {

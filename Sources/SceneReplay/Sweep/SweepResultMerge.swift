@@ -46,24 +46,28 @@ public struct SweepResultMerge {
 
   /// Opens the files and reads the header and first result line of each.
   ///
+  /// - Parameter maximumLineBytes: the longest line read (a longer one is refused, naming the
+  ///   file and the limit `maximumLineBytes`).
   /// - Throws: `InputFileError` naming the file (`.io`, with the system's reason), a missing or
   ///   bad header, or the bad first line.
-  public init(files: [String]) throws {
+  public init(files: [String], maximumLineBytes: Int = Self.maximumLineBytes) throws {
     var inputs: [(name: String, handle: FileHandle)] = []
     for file in files { inputs.append((file, try FileReading.openForReading(file))) }
-    try self.init(inputs: inputs)
+    try self.init(inputs: inputs, maximumLineBytes: maximumLineBytes)
   }
 
   /// Merges open inputs (standard input, say), each named in errors by `name`, and reads the
   /// header and first result line of each.
   ///
   /// - Throws: `InputFileError` naming the input of a missing or bad header or first line.
-  package init(inputs: [(name: String, handle: FileHandle)]) throws {
+  package init(
+    inputs: [(name: String, handle: FileHandle)], maximumLineBytes: Int = Self.maximumLineBytes
+  ) throws {
     heads = inputs.map {
       Head(
         file: $0.name,
         reader: BufferedLineReader(
-          handle: $0.handle, chunkSize: 1 << 16, maximumLineBytes: Self.maximumLineBytes))
+          handle: $0.handle, chunkSize: 1 << 16, maximumLineBytes: maximumLineBytes))
     }
     for i in heads.indices {
       try readHeader(i)
@@ -71,8 +75,8 @@ public struct SweepResultMerge {
     }
   }
 
-  /// The longest line read (16 MiB; a result line is a few kilobytes): a longer one is refused
-  /// with a named error instead of being held in memory.
+  /// The default longest line read (16 MiB; a result line is a few kilobytes): a longer one is
+  /// refused with a named error instead of being held in memory.
   public static let maximumLineBytes = 16 << 20
 
   /// Reads file `i`'s first non-blank line as its header.
@@ -113,7 +117,7 @@ public struct SweepResultMerge {
         + "(did the shard that writes it fail to start or finish?)", file: file)
   }
 
-  /// File `i`'s next line; a line over ``maximumLineBytes`` is an error naming the file.
+  /// File `i`'s next line; a line over the limit is an error naming the file.
   mutating func nextLine(_ i: Int) throws -> ArraySlice<UInt8>? {
     do {
       return try heads[i].reader.nextLine()

@@ -14,11 +14,18 @@ public struct SweepRunner: Sendable {
   /// Jobs run at once (>= 1).
   public let threadCount: Int
 
+  /// The limits each recording is read under.
+  public let limits: RecordingLimits
+
   /// Creates a runner; a thread count below 1 is raised to 1.
-  public init(grid: SweepGrid, recordingsDirectory: String, threadCount: Int = 1) {
+  public init(
+    grid: SweepGrid, recordingsDirectory: String, threadCount: Int = 1,
+    limits: RecordingLimits = .default
+  ) {
     self.grid = grid
     self.recordingsDirectory = recordingsDirectory
     self.threadCount = max(1, threadCount)
+    self.limits = limits
   }
 
   /// The recordings in `directory`: the names of its regular files ending in `.json` or `.jsonl`
@@ -54,7 +61,8 @@ public struct SweepRunner: Sendable {
       settings: combination.settingsJSON, frameCount: 0, metrics: .null, placement: .null,
       error: nil)
     do {
-      var source = try ReplaySource(contentsOfFile: recordingsDirectory + "/" + job.recording)
+      var source = try ReplaySource(
+        contentsOfFile: recordingsDirectory + "/" + job.recording, limits: limits)
       let report = try ReplayEngine(settings: combination.settings, threadCount: 1).run(&source)
       result.frameCount = report.frameCount
       result.metrics = report.metrics?.jsonValue ?? .null

@@ -209,9 +209,15 @@ public struct SceneSpec: Sendable, Hashable {
 
   /// Reads a spec file; relative paths inside it resolve against its directory.
   ///
+  /// Reading stops past `maximumBytes` (`.limitExceeded`, naming the limit
+  /// `maximumDocumentBytes`).
+  ///
   /// - Throws: ``InputFileError`` naming `path` (`.io` when it cannot be read).
-  public init(contentsOfFile path: String) throws {
-    let data = try FileReading.contents(ofFile: path)
+  public init(
+    contentsOfFile path: String,
+    maximumBytes: Int = RecordingLimits.default.maximumDocumentBytes
+  ) throws {
+    let data = try FileReading.contents(ofFile: path, maximumBytes: maximumBytes)
     self = try SceneSpec(jsonBytes: data, file: path)
     baseDirectory = (path as NSString).deletingLastPathComponent
   }

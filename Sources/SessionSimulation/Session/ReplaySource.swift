@@ -131,8 +131,8 @@ public struct ReplaySource: Sendable {
       self.init(reader: try RecordingJSONLinesReader(path: path, limits: limits))
       return
     }
-    try Recording.checkFileSize(path: path, limits: limits)
-    try self.init(jsonBytes: FileReading.contents(ofFile: path), file: path, limits: limits)
+    try self.init(
+      jsonBytes: Recording.jsonDocument(ofFile: path, limits: limits), file: path, limits: limits)
   }
 
   /// A source over a recording in the JSON form given as UTF-8 bytes (parsed whole; frames are
@@ -143,7 +143,7 @@ public struct ReplaySource: Sendable {
     let header: RecordingHeader
     let frames: [JSONValue]
     do {
-      try limits.checkFileBytes(jsonBytes.count)
+      try limits.checkJSONDocumentBytes(jsonBytes.count)
       let value = try jsonBytes.withUnsafeBufferPointer {
         try JSONParser.parse($0, maximumDepth: limits.parserDepth)
       }

@@ -98,8 +98,8 @@ enum ExplainCommand {
     } catch {
       throw .usage("option --viewport: \(error.description)")
     }
-    let camera =
-      try CameraOptions.camera(from: parsed, imageResolution: imageResolution) ?? file?.camera
+    let optionCamera = try CameraOptions.camera(from: parsed, imageResolution: imageResolution)
+    let camera = optionCamera ?? file?.camera
 
     let trace: VisionBoxTrace
     do throws(VisionGeometryError) {
@@ -114,6 +114,17 @@ enum ExplainCommand {
     } catch {
       if case .boxInvalid = error { throw .usage("option --box: \(error.description)") }
       throw .usage(error.description)
+    }
+    if let camera, trace.ray == nil {
+      // A camera was given, so a missing ray is not "give --intrinsics": say why there is none.
+      let k = camera.intrinsics
+      let why =
+        "no world ray through the box centre: its camera direction is not finite with focal "
+        + "lengths \(k.focalLengthXPixels), \(k.focalLengthYPixels) (too small?), or the lens "
+        + "distortion cannot be undone there"
+      if optionCamera != nil { throw .usage("option --intrinsics: \(why)") }
+      throw .runtime(
+        "\(InputFile.name(parsed.value(request) ?? "-")): camera: \(TerminalText.escaped(why))")
     }
     return parsed.flag(json) ? try Self.json(trace) : table(trace)
   }

@@ -59,7 +59,9 @@ enum ImportCommand {
         focalLengthPixels: SIMD2(k[0], k[1]), principalPointPixels: SIMD2(k[2], k[3]),
         imageResolution: parsed.value(imageSize))
       var progress = context.progress("import")
-      let recording = try importer.importRecording(directory: parsed.value(directory)) {
+      let recording = try importer.importRecording(
+        directory: parsed.value(directory), limits: context.limits
+      ) {
         progress.update(fraction: $0)
       }
       progress.finish()

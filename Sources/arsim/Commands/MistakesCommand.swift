@@ -55,7 +55,7 @@ enum MistakesCommand {
         if let spec, let seedValue {
           try SimulatedSession(specFile: spec, seed: seedValue)
         } else {
-          try SimulatedSession(contentsOfFile: path ?? "")
+          try SimulatedSession(contentsOfFile: path ?? "", limits: context.limits)
         }
       let report = try MistakeReport(session: session, threadCount: parsed.value(threads))
       if parsed.flag(json) {

@@ -24,8 +24,10 @@ enum ProjectCommand {
     ],
     discussion: """
       Reads world points and prints a JSON array with the image pixel [u,v] of each (top-left \
-      origin; pixel (i,j) covers [i,i+1)x[j,j+1)), or null for a point behind the camera. \
-      --intrinsics is required.
+      origin; pixel (i,j) covers [i,i+1)x[j,j+1)), or null for a point behind the camera \
+      (less than 1 mm in front of it, the simulation's near distance). A point in front whose \
+      pixel is beyond Double's range, or whose camera-space position is beyond Float's, is an \
+      error naming its index. --intrinsics is required.
 
       Pixel coordinates are continuous: the centre of pixel (i,j) is (i+0.5, j+0.5). ARKit's \
       principal point (ox, oy) counts pixel centres at integers, as OpenCV does, so a \
@@ -55,11 +57,35 @@ enum ProjectCommand {
     let imageResolution = parsed.value(imageSize)
     guard let camera = try CameraOptions.camera(from: parsed, imageResolution: imageResolution)
     else { throw .usage("option --intrinsics is required") }
-    let worldPoints = try readPoints(path: parsed.value(points) ?? "-", context)
-    let pixels: [[Double]?] = worldPoints.map { point in
-      camera.projectToImagePixels(point).map { [$0.x, $0.y] }
+    let path = parsed.value(points) ?? "-"
+    let worldPoints = try readPoints(path: path, context)
+    var pixels: [[Double]?] = []
+    pixels.reserveCapacity(worldPoints.count)
+    for (index, point) in worldPoints.enumerated() {
+      pixels.append(
+        try pixel(of: point, camera: camera, place: "\(InputFile.name(path)): $[\(index)]"))
     }
     return try JSONOutput.string(pixels, pretty: false)
+  }
+
+  /// The image pixel of a world point, `nil` behind the camera (closer than its near
+  /// distance); a point whose camera-space position or pixel cannot be represented is an error
+  /// at `place`, never reported as behind the camera.
+  private static func pixel(of worldPoint: SIMD3<Float>, camera: Camera, place: String)
+    throws(CommandLineError) -> [Double]?
+  {
+    let cameraPoint = camera.cameraPoint(forWorldPoint: worldPoint)
+    guard cameraPoint.isFinite else {
+      throw .runtime(
+        "\(place): the point is beyond Float's range in camera space (the camera transform "
+          + "moves it past \(Float.greatestFiniteMagnitude) m)")
+    }
+    if let pixel = camera.imagePixel(forCameraPoint: cameraPoint) { return [pixel.x, pixel.y] }
+    let depth = Double(-cameraPoint.z)
+    guard depth >= Double(camera.nearDistanceMeters), depth > 0 else { return nil }
+    throw .runtime(
+      "\(place): the point is in front of the camera (depth \(depth) m) but its image pixel is "
+        + "beyond Double's range (fx*x/(-z) or fy*y/(-z) overflows)")
   }
 
   /// Reads `[[x,y,z], ...]`; errors name the file and the element index.

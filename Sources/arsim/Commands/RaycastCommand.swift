@@ -47,8 +47,9 @@ enum RaycastCommand {
       + "most --max-rays rays.")
   static let maxRays = Option<Int>(
     "max-rays", valueName: "N", default: 16_777_216,
-    help: "Refuse a --full-frame of more than N rays (each takes 8 bytes of results, 16 with "
-      + "--output; the default, 4096x4096, about 256 MiB). Raise it when the memory is there.",
+    help: "Refuse a --full-frame or a --rays file of more than N rays (each takes 8 bytes of "
+      + "results, 16 with --output, and 24 of input from --rays; the default, 4096x4096, about "
+      + "256 MiB). Raise it when the memory is there.",
     valid: { $0 >= 1 }, expected: "an integer >= 1")
   static let target = Option<Target>(
     "target", valueName: "NAME", default: .existingPlaneGeometry,
@@ -116,6 +117,18 @@ enum RaycastCommand {
       guard k[0] > 0, k[1] > 0 else {
         throw .usage("option --intrinsics: focal lengths must be > 0, got \(k[0]), \(k[1])")
       }
+      // The kernels work in Float: a value beyond its range would become infinity (no hits),
+      // a focal length below its normal range zero or a subnormal.
+      if let bad = k.first(where: { !Float($0).isFinite }) {
+        throw .usage(
+          "option --intrinsics: \(bad) is beyond the range of Float (magnitude at most "
+            + "\(Float.greatestFiniteMagnitude)), in which rays are generated")
+      }
+      if let bad = k.prefix(2).first(where: { !Float($0).isNormal }) {
+        throw .usage(
+          "option --intrinsics: focal length \(bad) is below Float's normal range (at least "
+            + "\(Float.leastNormalMagnitude))")
+      }
       guard frameSize.width == frameSize.width.rounded(),
         frameSize.height == frameSize.height.rounded(),
         frameSize.width <= 65536, frameSize.height <= 65536
@@ -163,7 +176,7 @@ enum RaycastCommand {
     let scene = BatchRaycastScene(
       planes: batchPlanes, cullsBackFaces: !parsed.flag(backFaces))
     let rayBatch = try raysPath.map { path throws(CommandLineError) in
-      try loadRays(path: path, context)
+      try loadRays(path: path, maximumRays: parsed.value(maxRays), context)
     }
 
     // Run (the timed region: ray generation for full frames, intersection, results in memory),
@@ -234,13 +247,14 @@ enum RaycastCommand {
     -> [PlaneAnchor]
   {
     let list = try InputFile.load(
-      path, context, fromFile: { try RecordingPlaneList(contentsOfFile: $0) },
+      path, context,
+      fromFile: { try RecordingPlaneList(contentsOfFile: $0, limits: context.limits) },
       fromBytes: { bytes, name in
         do {
           let value = try bytes.withUnsafeBufferPointer {
-            try JSONParser.parse($0, maximumDepth: RecordingLimits.default.parserDepth)
+            try JSONParser.parse($0, maximumDepth: context.limits.parserDepth)
           }
-          return try RecordingPlaneList(json: value)
+          return try RecordingPlaneList(json: value, limits: context.limits)
         } catch let error as InputFileError {
           throw error.located(file: name)
         }
@@ -262,10 +276,13 @@ enum RaycastCommand {
   }
 
   /// Rays from little-endian float32 sextuples; errors name the file and the ray.
-  static func loadRays(path: String, _ context: CommandContext) throws(CommandLineError)
-    -> BatchRaySoA
+  static func loadRays(path: String, maximumRays: Int, _ context: CommandContext)
+    throws(CommandLineError) -> BatchRaySoA
   {
-    let data = try InputFile.read(path, context)
+    let (bytes, overflow) = maximumRays.multipliedReportingOverflow(by: 24)
+    let data = try InputFile.read(
+      path, context, maximumBytes: overflow ? Int.max : bytes,
+      limitName: "--max-rays \(maximumRays), 24 bytes a ray: raise it with --max-rays N")
     guard data.count % 24 == 0 else {
       throw .runtime(
         "\(InputFile.name(path)): \(data.count) bytes is not a whole number of 24-byte rays")

@@ -46,7 +46,7 @@ enum RenderCommand {
     }
     let settings = try ReplayInputs.settings(parsed, context)
     let frameIndex = parsed.value(frame)
-    var source = try ReplayInputs.source(path, limits: .default, context)
+    var source = try ReplayInputs.source(path, limits: context.limits, context)
     let markup: String
     do {
       // One pass, so a streamed file or standard input is read once, in bounded memory.

@@ -29,9 +29,10 @@ enum ReplayCommand {
       + "not JSON included) and list each (index, JSON path, reason; \"skippedFrames\" with "
       + "--json) instead of refusing the file. A JSON file that is not JSON, a bad header, a "
       + "line over 64 MiB or a read failure still refuse it.")
-  static let maxFrames = Option<Int>(
-    "max-frames", valueName: "N", default: RecordingLimits.default.maximumFrames,
-    help: "Refuse recordings with more than N frames.", valid: { $0 >= 1 },
+  static let maxFrames = Option<Int?>(
+    "max-frames", valueName: "N",
+    help: "Refuse recordings with more than N frames. Default: "
+      + "\(RecordingLimits.default.maximumFrames), or ARSIM_MAX_FRAMES.", valid: { $0 >= 1 },
     expected: "an integer >= 1")
 
   static let spec = CommandSpec(
@@ -58,8 +59,8 @@ enum ReplayCommand {
     -> String
   {
     let path = parsed.value(ReplayInputs.recording)
-    var limits = RecordingLimits.default
-    limits.maximumFrames = parsed.value(maxFrames)
+    var limits = context.limits
+    if let maximumFrames = parsed.value(maxFrames) { limits.maximumFrames = maximumFrames }
     let outPath = parsed.value(out)
     let reportPath = parsed.value(report)
     let settings = try ReplayInputs.settings(parsed, context)

@@ -22,7 +22,10 @@ enum ReplayInputs {
   {
     guard let path = parsed.value(config) else { return ReplaySettings() }
     return try InputFile.load(
-      path, context, fromFile: { try ReplaySettings(contentsOfFile: $0) },
+      path, context,
+      fromFile: {
+        try ReplaySettings(contentsOfFile: $0, maximumBytes: context.limits.maximumDocumentBytes)
+      },
       fromBytes: { bytes, name in
         do {
           return try ReplaySettings(json: JSONParser.parse(bytes))

@@ -65,7 +65,8 @@ enum ScoreCommand {
     let markersPath = parsed.value(markers)
     let score: PlacementScore
     do {
-      var session = try SimulatedSession(contentsOfFile: parsed.value(recording))
+      var session = try SimulatedSession(
+        contentsOfFile: parsed.value(recording), limits: context.limits)
       var reader =
         markersPath == "-"
         ? MarkersFileReader(

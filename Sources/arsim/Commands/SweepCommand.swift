@@ -104,7 +104,10 @@ enum SweepCommand {
 
     // Run.
     let sweepGrid = try InputFile.load(
-      gridPath, context, fromFile: { try SweepGrid(contentsOfFile: $0) },
+      gridPath, context,
+      fromFile: {
+        try SweepGrid(contentsOfFile: $0, maximumBytes: context.limits.maximumDocumentBytes)
+      },
       fromBytes: { bytes, name in
         do {
           return try SweepGrid(json: JSONParser.parse(bytes))
@@ -125,7 +128,8 @@ enum SweepCommand {
       recordings: recordingNames, combinationCount: sweepGrid.combinations.count)
     let jobs = selected.jobs(of: all)
     let runner = SweepRunner(
-      grid: sweepGrid, recordingsDirectory: directory, threadCount: threadCount)
+      grid: sweepGrid, recordingsDirectory: directory, threadCount: threadCount,
+      limits: context.limits)
     var writer = try LineWriter(path: outPath, context)
     do {
       try writer.write(
@@ -235,7 +239,10 @@ enum SweepCommand {
 
   /// The merge over `files`, `-` standing for standard input.
   static func openMerge(_ files: [String], _ context: CommandContext) throws -> SweepResultMerge {
-    guard files.contains("-") else { return try SweepResultMerge(files: files) }
+    let maximumLineBytes = context.limits.maximumLineBytes
+    guard files.contains("-") else {
+      return try SweepResultMerge(files: files, maximumLineBytes: maximumLineBytes)
+    }
     var inputs: [(name: String, handle: FileHandle)] = []
     for file in files {
       if file == "-" {
@@ -248,7 +255,7 @@ enum SweepCommand {
         inputs.append((file, try FileReading.openForReading(file)))
       }
     }
-    return try SweepResultMerge(inputs: inputs)
+    return try SweepResultMerge(inputs: inputs, maximumLineBytes: maximumLineBytes)
   }
 
   static func report(_ ranking: SweepRanking, header: String, json: Bool) throws(CommandLineError)

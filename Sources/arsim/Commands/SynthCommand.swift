@@ -37,7 +37,10 @@ enum SynthCommand {
     let seedValue = parsed.value(seed)
     let output = parsed.value(out)
     let sceneSpec = try InputFile.load(
-      specPath, context, fromFile: { try SceneSpec(contentsOfFile: $0) },
+      specPath, context,
+      fromFile: {
+        try SceneSpec(contentsOfFile: $0, maximumBytes: context.limits.maximumDocumentBytes)
+      },
       fromBytes: { try SceneSpec(jsonBytes: $0, file: $1) })
     try checkRecordedTrajectory(of: sceneSpec, against: output, context)
     do {

@@ -61,20 +61,21 @@ enum ValidateCommand {
       }
       count += 1
     }
-    let input = try InputFile.recording(path, context, strict: strict)
+    let limits = context.limits
+    let input = try InputFile.recording(path, context, strict: strict, limits: limits)
     if case .jsonLines(var reader) = input {
       header = reader.header
       while let frame = try reader.next() { try check(frame) }
     } else if case .json(let bytes) = input {
-      let recording = try Recording(jsonBytes: bytes, file: name, strict: strict)
+      let recording = try Recording(jsonBytes: bytes, file: name, strict: strict, limits: limits)
       header = recording.header
       for frame in recording.frames { try check(frame) }
     } else if Recording.isJSONLines(path: path) {
-      var reader = try RecordingJSONLinesReader(path: path, strict: strict)
+      var reader = try RecordingJSONLinesReader(path: path, strict: strict, limits: limits)
       header = reader.header
       while let frame = try reader.next() { try check(frame) }
     } else {
-      let recording = try Recording(contentsOfFile: path, strict: strict)
+      let recording = try Recording(contentsOfFile: path, strict: strict, limits: limits)
       header = recording.header
       for frame in recording.frames { try check(frame) }
     }

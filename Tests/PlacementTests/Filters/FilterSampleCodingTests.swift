@@ -65,9 +65,29 @@ import Testing
       "0,1,2,3\n\n1,nan,2,3\n",
       .csvInvalidField(source: "log.csv", line: 3, field: "x", value: "nan")
     ),
+    // 1e39 is a finite Double but not a Float: refused, not filtered as infinity.
+    (
+      "0,1,2,3\n0.1,1e39,0,0\n",
+      .positionBeyondFloatRange(source: "log.csv", place: "line 2, field x", value: 1e39)
+    ),
   ])
   func csvErrorsNameLineAndField(text: String, expected: FilterSampleError) {
     #expect(throws: expected) { try FilterSampleCoding.decodeCSV(text, source: "log.csv") }
+  }
+
+  @Test func positionsBeyondFloatRangeAreRefused() {
+    let json = #"[{"t":0,"x":0,"y":0,"z":0},{"t":1e39,"x":0,"y":0,"z":-4e38}]"#
+    let error = #expect(throws: FilterSampleError.self) {
+      try FilterSampleCoding.decodeJSON(Data(json.utf8), source: "log.json")
+    }
+    #expect(error == .positionBeyondFloatRange(source: "log.json", place: "[1].z", value: -4e38))
+    #expect(
+      error?.description
+        == "log.json: [1].z: -4e+38 is beyond the range of Float (magnitude at most "
+        + "3.4028235e+38), in which positions are filtered")
+    // The largest Float itself is kept; t is a Double and may be larger.
+    let edge = #"[{"t":1e39,"x":3.4028234663852886e38,"y":0,"z":0}]"#
+    #expect((try? FilterSampleCoding.decodeJSON(Data(edge.utf8), source: "e"))?.count == 1)
   }
 
   /// Exponential with tau = Te = 0.1 s (alpha 0.5) on a unit step: 0, 0.5, 0.75. A repeated

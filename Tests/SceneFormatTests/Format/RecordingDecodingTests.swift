@@ -129,6 +129,23 @@ import _TestSupport
       "0,1445,0,959.5", "0,-2,0,959.5",
       "frames[1].camera.intrinsics[4]: focal length must be > 0, got -2"
     ),
+    // Held as Float: a subnormal focal length (1e-40 < 1.1754944e-38) and a value past
+    // Float's largest (3.4028235e+38) are refused with the element, not rounded to 0 or inf.
+    (
+      #""intrinsics":[1445,0"#, #""intrinsics":[1e-40,0"#,
+      "frames[1].camera.intrinsics[0]: focal length must be at least Float's smallest normal "
+        + "value (1.1754944e-38), got 1e-40"
+    ),
+    (
+      ",959.5,719.5,1]", ",4e38,719.5,1]",
+      "frames[1].camera.intrinsics[6]: must be within Float's range (magnitude at most "
+        + "3.4028235e+38), got 4e+38"
+    ),
+    (
+      "0.5,1.25,-2,1]", "0.5,-1e39,-2,1]",
+      "frames[1].camera.transform[13]: must be within Float's range (magnitude at most "
+        + "3.4028235e+38), got -1e+39"
+    ),
     (",959.5,719.5,1]", ",959.5,719.5]", "frames[1].camera.intrinsics: expected 9 numbers, got 8"),
     ("0.5,1.25,-2,1]", "0.5,1.25,-2]", "frames[1].camera.transform: expected 16 numbers, got 15"),
     (

@@ -86,8 +86,8 @@ import _TestSupport
         ),
         ("string in center", #""center": [0, 0, 0]"#, #""center": [0, "nan", 0]"#, "center[1]"),
         ("zero width", #""width": 0.8"#, #""width": 0"#, "extent.width"),
-        // 1e39 is a finite Double but not a finite Float: the anchor refuses the extent.
-        ("overflowing width", #""width": 0.8"#, #""width": 1e39"#, "extent"),
+        // 1e39 is a finite Double but not a finite Float: the extent's validation refuses it.
+        ("overflowing width", #""width": 0.8"#, #""width": 1e39"#, "extent.width"),
         ("negative height", #""height": 0.3"#, #""height": -0.3"#, "extent.height"),
         (
           "two vertices", "[[-0.4, 0, -0.15], [0.4, 0, -0.15], [0.4, 0, 0.15], [-0.4, 0, 0.15]]",
@@ -198,11 +198,18 @@ import _TestSupport
     #expect(world.featurePoints.identifiers == [5])
     #expect(world.featurePoints.points == [SIMD3(0, 1, 2)])
     #expect(world.planeAnchor(identifier: "3F2A") != nil)
-    // A point beyond Float's range is refused with its path.
-    let overflow = try RecordingFeaturePoints(
-      json: JSONParser.parse(#"{"points": [[0, 1e39, 0]]}"#), strict: true)
+    // A point beyond Float's range is refused with its path: when read (naming the coordinate),
+    // and when a point set built in code is converted.
+    let decodeError = try #require(throws: InputFileError.self) {
+      try RecordingFeaturePoints(
+        json: JSONParser.parse(#"{"points": [[0, 1e39, 0]]}"#), strict: true)
+    }
+    #expect(decodeError.jsonPath == "points[0][1]")
+    #expect(
+      decodeError.message
+        == "must be within Float's range (magnitude at most 3.4028235e+38), got 1e+39")
     var bad = frame
-    bad.featurePoints = overflow
+    bad.featurePoints = RecordingFeaturePoints(points: [SIMD3(0, 1e39, 0)], identifiers: nil)
     let error = try #require(throws: InputFileError.self) { try bad.frameWorld() }
     #expect(error.jsonPath == "featurePoints.points[0]")
   }

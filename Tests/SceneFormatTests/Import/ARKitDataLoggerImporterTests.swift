@@ -107,6 +107,61 @@ import _TestSupport
       error?.description == "ARKit_point_cloud.txt:3: expected 6 numbers (x y z Y Cb Cr), got 3")
   }
 
+  /// What the recording format would refuse later is refused at the importer's line: more pose
+  /// lines than frames allowed, more points than a frame may hold (the whole cloud goes into
+  /// the first frame), a line longer than allowed, a point beyond Float's range, and two
+  /// timestamps that differ in nanoseconds but not once converted to seconds.
+  @Test func refusesWhatTheFormatWouldRefuseNamingFileAndLine() throws {
+    let limits = RecordingLimits(
+      maximumLineBytes: 64, maximumFrames: 2, maximumPointsPerFrame: 2)
+    let cases: [(poses: String, points: String?, expected: String)] = [
+      (
+        "# h\n1000 \(Self.identityLine)\n2000 \(Self.identityLine)\n3000 \(Self.identityLine)\n",
+        nil,
+        "ARKit_camera_pose.txt:4: more than 2 pose lines, the limit on frames (maximumFrames)"
+      ),
+      (
+        "# h\n1000 \(Self.identityLine)\n", "# p\n1 2 3 4 5 6\n1 2 3 4 5 6\n\n1 2 3 4 5 6\n",
+        "ARKit_point_cloud.txt:5: more than 2 points, the limit on feature points in a frame "
+          + "(maximumPointsPerFrame; the logger's whole cloud goes into the first frame)"
+      ),
+      (
+        "# h\n1000 \(Self.identityLine)\n" + String(repeating: "0", count: 65) + "\n", nil,
+        "ARKit_camera_pose.txt:3: line is longer than 64 bytes (maximumLineBytes)"
+      ),
+      (
+        "# h\n1000 \(Self.identityLine)\n", "# p\n1 2 3 4 5 6\n1 -1e39 3 4 5 6\n",
+        "ARKit_point_cloud.txt:3: field 2: must be within Float's range (magnitude at most "
+          + "3.4028235e+38), got -1e+39"
+      ),
+      (
+        // Adjacent Doubles (256 ns apart) whose quotients by 1e9 round to the same Double,
+        // 2147483648.000033 (found by stepping with nextafter from 2^31 s).
+        "# h\n2147483648000032768 \(Self.identityLine)\n"
+          + "2147483648000033024 \(Self.identityLine)\n", nil,
+        "ARKit_camera_pose.txt:3: timestamp 2.147483648000033e+18 ns is 2147483648.000033 s, not "
+          + "after the previous line's 2147483648.000033 s (the recording stores seconds as a "
+          + "Double)"
+      ),
+    ]
+    for (poses, points, expected) in cases {
+      let directory = try writeSource(poses, points: points)
+      defer { try? FileManager.default.removeItem(at: directory) }
+      let error = #expect(throws: InputFileError.self, "\(expected)") {
+        try importer.importRecording(directory: directory.path, limits: limits)
+      }
+      #expect(error?.description == expected)
+    }
+    // At the limits exactly: imported.
+    let directory = try writeSource(
+      "# h\n1000 \(Self.identityLine)\n2000 \(Self.identityLine)\n",
+      points: "# p\n1 2 3 4 5 6\n1 2 3 4 5 6\n")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let recording = try importer.importRecording(directory: directory.path, limits: limits)
+    #expect(recording.frames.count == 2)
+    #expect(recording.frames[0].featurePoints?.points.count == 2)
+  }
+
   @Test func convertsASmallSessionAndKeepsComments() throws {
     // Rotation 90° about +y: rows (0 0 1), (0 1 0), (-1 0 0); translation (1, 2, 3).
     let directory = try writeSource(

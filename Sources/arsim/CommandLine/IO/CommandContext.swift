@@ -1,12 +1,15 @@
 import Foundation
+import SceneFormat
 
-/// What a running command may use besides its parsed arguments: the standard streams and
-/// whether `--quiet` asked it to keep standard error for errors only.
+/// What a running command may use besides its parsed arguments: the standard streams, whether
+/// `--quiet` asked it to keep standard error for errors only, and the input limits.
 struct CommandContext: Sendable {
   /// The standard streams.
   let streams: StandardStreams
   /// `--quiet`: no progress lines and no informational lines on standard error.
   let quiet: Bool
+  /// The input limits (`InputLimits`: the defaults, or as the environment sets them).
+  var limits: RecordingLimits = .default
   /// What happened to standard output while the command wrote an output file to it.
   let outputState = OutputState()
 

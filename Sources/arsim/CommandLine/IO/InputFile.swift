@@ -13,17 +13,33 @@ enum InputFile {
     path == "-" ? standardInputName : TerminalText.escaped(path)
   }
 
-  /// The whole contents of `path` (standard input for `-`).
-  static func read(_ path: String, _ context: CommandContext) throws(CommandLineError) -> [UInt8] {
+  /// The whole contents of `path` (standard input for `-`), at most `maximumBytes` (by default
+  /// the context's `maximumDocumentBytes`); reading stops past it.
+  ///
+  /// - Parameter limitName: how the limit is named in the error (a `RecordingLimits` property,
+  ///   whose error then says which environment variable raises it, or an option).
+  static func read(
+    _ path: String, _ context: CommandContext, maximumBytes: Int? = nil,
+    limitName: String = "maximumDocumentBytes"
+  ) throws(CommandLineError) -> [UInt8] {
+    let maximumBytes = maximumBytes ?? context.limits.maximumDocumentBytes
     if path == "-" {
+      let bytes: [UInt8]
       do {
-        return try context.streams.readInput()
+        bytes = try context.streams.readInput(maximumBytes)
       } catch {
         throw .runtime(error.message)
       }
+      guard bytes.count <= maximumBytes else {
+        throw .runtime(
+          describing: FileReading.tooLong(
+            standardInputName, maximumBytes: maximumBytes, limitName: limitName))
+      }
+      return bytes
     }
     do {
-      return try FileReading.contents(ofFile: path)
+      return try FileReading.contents(
+        ofFile: path, maximumBytes: maximumBytes, limitName: limitName)
     } catch {
       throw .runtime(describing: error)
     }

@@ -30,10 +30,10 @@ extension StandardStreams {
     }
     let (inputClosed, outputClosed, errorClosed) = (closed[0], closed[1], closed[2])
     return StandardStreams(
-      readInput: { () throws(Failure) in
+      readInput: { (maximumBytes: Int) throws(Failure) in
         guard !inputClosed else { throw .failed("<stdin>: cannot read: standard input is closed") }
         do throws(FileReading.SystemCallError) {
-          return try FileReading.readToEnd(STDIN_FILENO)
+          return try FileReading.readToEnd(STDIN_FILENO, stoppingAfter: maximumBytes)
         } catch {
           throw .failed("<stdin>: cannot read: \(error.reason)")
         }

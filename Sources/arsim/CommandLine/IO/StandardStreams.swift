@@ -13,8 +13,9 @@ struct StandardStreams: Sendable {
     case failed(String)
   }
 
-  /// Reads standard input to its end.
-  let readInput: @Sendable () throws(Failure) -> [UInt8]
+  /// Reads standard input to its end, or stops once more than the given number of bytes have
+  /// been read (the caller refuses the input then).
+  let readInput: @Sendable (Int) throws(Failure) -> [UInt8]
   /// A handle on standard input for reading it in pieces (the caller's handle closes only
   /// its own duplicate of the descriptor).
   let openInput: @Sendable () throws(Failure) -> FileHandle

@@ -1,3 +1,5 @@
+import SceneFormat
+
 /// A command-line failure: `usage` errors (bad options or values) exit 64 with the usage text,
 /// `runtime` errors (unreadable or invalid input files) exit 1, `conditionsFailed` (a CI gate
 /// such as `arsim score --require`) prints the command's output and exits 2.
@@ -14,6 +16,9 @@ enum CommandLineError: Error, CustomStringConvertible {
   /// control character that came from data escaped (see `TerminalText`).
   static func runtime(describing error: any Error) -> CommandLineError {
     if let error = error as? CommandLineError { return error }
+    if let error = error as? InputFileError, let hint = InputLimits.hint(for: error) {
+      return .runtime(TerminalText.escaped("\(error)") + hint)
+    }
     return .runtime(TerminalText.escaped("\(error)"))
   }
 
