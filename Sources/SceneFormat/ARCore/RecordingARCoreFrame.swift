@@ -119,8 +119,8 @@ public struct RecordingARCoreFrame: Sendable, Hashable {
     }
   }
 
-  package init(json: JSONValue, strict: Bool) throws {
-    var object = try JSONObjectDecoder(json, strict: strict)
+  package init(json: JSONElement, strict: Bool) throws {
+    var object = try JSONObjectReader(json, strict: strict)
     imageIntrinsics = try object.optional("imageIntrinsics") {
       try RecordingARCoreIntrinsics(json: $0, strict: strict)
     }
@@ -135,7 +135,7 @@ public struct RecordingARCoreFrame: Sendable, Hashable {
     planeStates =
       try object.optional("planeStates") {
         try $0.array { value in
-          var state = try JSONObjectDecoder(value, strict: strict)
+          var state = try JSONObjectReader(value, strict: strict)
           let identifier = try state.required("identifier") { try $0.string() }
           let tracking =
             try state.optional("trackingState") {

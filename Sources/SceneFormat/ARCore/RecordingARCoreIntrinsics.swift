@@ -61,8 +61,8 @@ public struct RecordingARCoreIntrinsics: Sendable, Hashable {
     }
   }
 
-  package init(json: JSONValue, strict: Bool) throws {
-    var object = try JSONObjectDecoder(json, strict: strict)
+  package init(json: JSONElement, strict: Bool) throws {
+    var object = try JSONObjectReader(json, strict: strict)
     let f = try object.required("focalLength") { try $0.numbers(count: 2) }
     let c = try object.required("principalPoint") { try $0.numbers(count: 2) }
     focalLength = SIMD2(f[0], f[1])

@@ -43,8 +43,8 @@ public struct RecordingARCoreSession: Sendable, Hashable {
     }
   }
 
-  package init(json: JSONValue, strict: Bool) throws {
-    var object = try JSONObjectDecoder(json, strict: strict)
+  package init(json: JSONElement, strict: Bool) throws {
+    var object = try JSONObjectReader(json, strict: strict)
     displayGeometry = try object.required("displayGeometry") {
       try RecordingDisplayGeometry(json: $0, strict: strict)
     }

@@ -55,8 +55,8 @@ public struct RecordingDisplayGeometry: Sendable, Hashable {
     }
   }
 
-  package init(json: JSONValue, strict: Bool) throws {
-    var object = try JSONObjectDecoder(json, strict: strict)
+  package init(json: JSONElement, strict: Bool) throws {
+    var object = try JSONObjectReader(json, strict: strict)
     rotation = try object.required("rotation") {
       try $0.named(ARCore.SurfaceRotation.self, what: "rotation")
     }

@@ -91,8 +91,8 @@ public struct RecordingMLKitObject: Sendable, Hashable {
     )
   }
 
-  package init(json: JSONValue, strict: Bool) throws {
-    var object = try JSONObjectDecoder(json, strict: strict)
+  package init(json: JSONElement, strict: Bool) throws {
+    var object = try JSONObjectReader(json, strict: strict)
     boundingBox = try object.required("boundingBox") { try $0.numbers(count: 4) }
     rotationDegrees = try object.required("rotationDegrees") { value in
       let degrees = try value.number()
@@ -107,7 +107,7 @@ public struct RecordingMLKitObject: Sendable, Hashable {
     labels =
       try object.optional("labels") {
         try $0.array { value in
-          var label = try JSONObjectDecoder(value, strict: strict)
+          var label = try JSONObjectReader(value, strict: strict)
           let text = try label.required("text") { try $0.string() }
           let confidence = try label.required("confidence") { try $0.number() }
           let index = try label.optional("index") { try Self.integer($0) }
@@ -120,7 +120,7 @@ public struct RecordingMLKitObject: Sendable, Hashable {
   }
 
   /// A whole number in `Int32`'s range (ML Kit's ids and indices are Java ints).
-  static func integer(_ value: JSONValue) throws -> Int {
+  static func integer(_ value: JSONElement) throws -> Int {
     let number = try value.number()
     guard number == number.rounded(), abs(number) <= Double(Int32.max) else {
       throw InputFileError(

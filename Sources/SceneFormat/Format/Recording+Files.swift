@@ -20,8 +20,9 @@ extension Recording {
   ) throws {
     do {
       try limits.checkJSONDocumentBytes(jsonBytes.count)
-      let value = try JSONParser.parse(jsonBytes, maximumDepth: limits.parserDepth)
-      self = try Recording(json: value, strict: strict, limits: limits)
+      self = try JSONDocument.parse(jsonBytes, maximumDepth: limits.parserDepth) {
+        try Recording(json: $0, strict: strict, limits: limits)
+      }
     } catch let error as InputFileError {
       throw error.located(file: file)
     }

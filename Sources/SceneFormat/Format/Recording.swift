@@ -54,16 +54,25 @@ public struct Recording: Sendable, Hashable {
   ///   - limits: the frame count and per-frame array sizes allowed (checked before decoding).
   /// - Throws: ``InputFileError`` with the JSON path (the file is filled in by the file readers).
   public init(json: JSONValue, strict: Bool = false, limits: RecordingLimits = .default) throws {
-    guard case .object(var members) = json else {
+    self = try JSONDocument.withElement(of: json) {
+      try Recording(json: $0, strict: strict, limits: limits)
+    }
+  }
+
+  /// Decodes and validates a recording from the root of a parsed document, as
+  /// ``init(json:strict:limits:)``.
+  package init(json: JSONElement, strict: Bool, limits: RecordingLimits) throws {
+    guard json.kind == .object else {
       throw InputFileError(
         .typeMismatch, "expected an object at the top level, got \(json.typeName)")
     }
-    let framesValue = members.removeValue(forKey: "frames")
-    header = try RecordingHeader(json: .object(members), strict: strict)
-    guard let framesValue else {
+    var object = try JSONObjectReader(json, strict: strict)
+    object.skip("frames")
+    header = try RecordingHeader(object: &object, strict: strict)
+    guard let framesValue = json.member("frames") else {
       throw InputFileError(.missingField, "missing required member \"frames\"")
     }
-    if case .array(let elements) = framesValue { try limits.checkFrameCount(elements.count) }
+    if let count = framesValue.arrayCount { try limits.checkFrameCount(count) }
     var previous: Double?
     do {
       frames = try framesValue.array { value in

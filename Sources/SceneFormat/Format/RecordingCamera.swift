@@ -88,8 +88,8 @@ public struct RecordingCamera: Sendable, Hashable {
     }
   }
 
-  package init(json: JSONValue, strict: Bool) throws {
-    var object = try JSONObjectDecoder(json, strict: strict)
+  package init(json: JSONElement, strict: Bool) throws {
+    var object = try JSONObjectReader(json, strict: strict)
     transform = try object.required("transform") { try $0.numbers(count: 16) }
     intrinsics = try object.required("intrinsics") { try $0.numbers(count: 9) }
     imageResolution = try object.required("imageResolution") { try $0.size() }

@@ -38,8 +38,8 @@ public struct RecordingContour: Sendable, Hashable {
     }
   }
 
-  package init(json: JSONValue, strict: Bool) throws {
-    var object = try JSONObjectDecoder(json, strict: strict)
+  package init(json: JSONElement, strict: Bool) throws {
+    var object = try JSONObjectReader(json, strict: strict)
     normalizedPoints = try object.required("normalizedPoints") {
       try $0.array { value in
         let xy = try value.numbers(count: 2)

@@ -44,8 +44,8 @@ public struct RecordingDetection: Sendable, Hashable {
     try RecordingLabel.validate(labels: labels ?? [])
   }
 
-  package init(json: JSONValue, strict: Bool) throws {
-    var object = try JSONObjectDecoder(json, strict: strict)
+  package init(json: JSONElement, strict: Bool) throws {
+    var object = try JSONObjectReader(json, strict: strict)
     label = try object.required("label") { try $0.string() }
     confidence = try object.required("confidence") { try $0.number() }
     boundingBox = try object.required("boundingBox") { try $0.rect() }

@@ -31,8 +31,8 @@ public struct RecordingDetectionCandidate: Sendable, Hashable {
     try RecordingLabel.validate(labels: labels)
   }
 
-  package init(json: JSONValue, strict: Bool) throws {
-    var object = try JSONObjectDecoder(json, strict: strict)
+  package init(json: JSONElement, strict: Bool) throws {
+    var object = try JSONObjectReader(json, strict: strict)
     boundingBox = try object.required("boundingBox") { try $0.rect() }
     labels = try object.required("labels") {
       try $0.array { try RecordingLabel(json: $0, strict: strict) }

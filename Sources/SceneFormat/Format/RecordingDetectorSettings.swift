@@ -77,12 +77,12 @@ public struct RecordingDetectorSettings: Sendable, Hashable {
     }
   }
 
-  package init(json: JSONValue, strict: Bool) throws {
-    var object = try JSONObjectDecoder(json, strict: strict)
+  package init(json: JSONElement, strict: Bool) throws {
+    var object = try JSONObjectReader(json, strict: strict)
     rateHz = try object.optional("rateHz") { try $0.number() }
     latencyFrames = try object.optional("latencyFrames") { try $0.count() }
     nms = try object.optional("nms") { value in
-      var members = try JSONObjectDecoder(value, strict: strict)
+      var members = try JSONObjectReader(value, strict: strict)
       let nms = NMS(
         iouThreshold: try members.required("iouThreshold") { try $0.number() },
         confidenceThreshold: try members.required("confidenceThreshold") { try $0.number() },

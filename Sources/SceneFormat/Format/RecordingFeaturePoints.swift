@@ -28,7 +28,8 @@ public struct RecordingFeaturePoints: Sendable, Hashable {
       throw InputFileError(
         .invalidValue, "point must be finite, got \(point)", path: [.key("points"), .index(offset)])
     }
-    for (offset, point) in points.enumerated() {
+    for (offset, point) in points.enumerated()
+    where !(Float(point.x).isFinite && Float(point.y).isFinite && Float(point.z).isFinite) {
       for (axis, value) in [point.x, point.y, point.z].enumerated() where !Float(value).isFinite {
         throw InputFileError(
           .invalidValue, RecordingValidation.floatRangeMessage(value),
@@ -43,8 +44,8 @@ public struct RecordingFeaturePoints: Sendable, Hashable {
     }
   }
 
-  package init(json: JSONValue, strict: Bool) throws {
-    var object = try JSONObjectDecoder(json, strict: strict)
+  package init(json: JSONElement, strict: Bool) throws {
+    var object = try JSONObjectReader(json, strict: strict)
     points = try object.required("points") { try $0.array { try $0.vector3() } }
     identifiers = try object.optional("identifiers") {
       try $0.array { value -> UInt64 in

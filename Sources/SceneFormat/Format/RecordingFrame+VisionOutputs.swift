@@ -4,7 +4,7 @@
 
 extension RecordingFrame {
   /// Decodes the optional Vision members of a frame object.
-  mutating func decodeVisionOutputs(_ object: inout JSONObjectDecoder, strict: Bool) throws {
+  mutating func decodeVisionOutputs(_ object: inout JSONObjectReader, strict: Bool) throws {
     detectionsImageTimestamp = try object.optional("detectionsImageTimestamp") { try $0.number() }
     detectionCandidates = try object.optional("detectionCandidates") {
       try $0.array { try RecordingDetectionCandidate(json: $0, strict: strict) }

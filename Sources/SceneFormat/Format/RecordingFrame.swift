@@ -76,7 +76,10 @@ public struct RecordingFrame: Sendable, Hashable {
     do { try camera.validate() } catch let error as InputFileError {
       throw error.prefixed(.key("camera"))
     }
-    if let t = displayTransform {
+    if let t = displayTransform,
+      !(t.a.isFinite && t.b.isFinite && t.c.isFinite && t.d.isFinite && t.tx.isFinite
+        && t.ty.isFinite)
+    {
       for (key, value) in [
         ("a", t.a), ("b", t.b), ("c", t.c), ("d", t.d), ("tx", t.tx), ("ty", t.ty),
       ]
@@ -96,6 +99,8 @@ public struct RecordingFrame: Sendable, Hashable {
         throw error.prefixed(.key("vision"))
       }
     }
+    // Duplicate identifiers: by comparing with the earlier planes when there are few, else
+    // with a dictionary (the first plane that repeats one is reported, naming the earlier).
     var identifiers: [String: Int] = [:]
     for (offset, plane) in planes.enumerated() {
       do {
@@ -103,7 +108,13 @@ public struct RecordingFrame: Sendable, Hashable {
       } catch let error as InputFileError {
         throw error.prefixed(.index(offset)).prefixed(.key("planes"))
       }
-      if let first = identifiers.updateValue(offset, forKey: plane.identifier) {
+      let first: Int?
+      if planes.count <= 16 {
+        first = planes[..<offset].firstIndex { $0.identifier == plane.identifier }
+      } else {
+        first = identifiers.updateValue(offset, forKey: plane.identifier)
+      }
+      if let first {
         throw InputFileError(
           .invalidValue,
           "duplicate plane identifier \"\(plane.identifier)\" (also planes[\(first)])",
@@ -137,11 +148,17 @@ public struct RecordingFrame: Sendable, Hashable {
   /// Decodes (and validates) a frame from a parsed JSON object; errors carry paths relative to
   /// the frame. Unknown members go to ``extras``, or are an error when `strict`.
   public init(json: JSONValue, strict: Bool = false) throws {
-    var object = try JSONObjectDecoder(json, strict: strict)
+    self = try JSONDocument.withElement(of: json) { try RecordingFrame(json: $0, strict: strict) }
+  }
+
+  /// Decodes (and validates) a frame from an element of a parsed document, as
+  /// ``init(json:strict:)``.
+  package init(json: JSONElement, strict: Bool = false) throws {
+    var object = try JSONObjectReader(json, strict: strict)
     timestamp = try object.required("timestamp") { try $0.number() }
     camera = try object.required("camera") { try RecordingCamera(json: $0, strict: strict) }
     displayTransform = try object.optional("displayTransform") { value in
-      var members = try JSONObjectDecoder(value, strict: true)
+      var members = try JSONObjectReader(value, strict: true)
       let a = try members.required("a") { try $0.number() }
       let b = try members.required("b") { try $0.number() }
       let c = try members.required("c") { try $0.number() }

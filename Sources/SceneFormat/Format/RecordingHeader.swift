@@ -83,7 +83,19 @@ public struct RecordingHeader: Sendable, Hashable {
   /// been removed. `format` and `version` are checked first, so a file of another version is
   /// refused with a clear message before anything else is read.
   public init(json: JSONValue, strict: Bool = false) throws {
-    var object = try JSONObjectDecoder(json, strict: strict)
+    self = try JSONDocument.withElement(of: json) { try RecordingHeader(json: $0, strict: strict) }
+  }
+
+  /// Decodes (and validates) a header from an element of a parsed document, as
+  /// ``init(json:strict:)``.
+  package init(json: JSONElement, strict: Bool = false) throws {
+    var object = try JSONObjectReader(json, strict: strict)
+    try self.init(object: &object, strict: strict)
+  }
+
+  /// Decodes (and validates) a header from the members of `object` (a recording's top-level
+  /// object, whose `frames` the caller skips).
+  package init(object: inout JSONObjectReader, strict: Bool) throws {
     let format = try object.required("format") { try $0.string() }
     guard format == Self.formatName else {
       throw InputFileError(

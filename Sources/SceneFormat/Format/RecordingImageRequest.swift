@@ -39,8 +39,8 @@ public struct RecordingImageRequest: Sendable, Hashable {
     }
   }
 
-  package init(json: JSONValue, strict: Bool) throws {
-    var object = try JSONObjectDecoder(json, strict: strict)
+  package init(json: JSONElement, strict: Bool) throws {
+    var object = try JSONObjectReader(json, strict: strict)
     orientation = try object.optional("orientation") {
       try $0.named(ImageOrientation.self, what: "orientation")
     }
@@ -62,8 +62,22 @@ public struct RecordingImageRequest: Sendable, Hashable {
   package static func map(json: JSONValue, strict: Bool) throws -> [VisionRequestType:
     RecordingImageRequest]
   {
-    guard case .object(let members) = json else {
+    try JSONDocument.withElement(of: json) { try map(json: $0, strict: strict) }
+  }
+
+  /// Decodes the `visionRequests` map from a document's element.
+  package static func map(json: JSONElement, strict: Bool) throws -> [VisionRequestType:
+    RecordingImageRequest]
+  {
+    guard json.kind == .object else {
       throw InputFileError(.typeMismatch, "expected an object, got \(json.typeName)")
+    }
+    var members: [String: JSONElement] = [:]
+    var member = json.index + 1
+    while member < json.end {
+      let value = JSONElement(json.storage, member + 1)
+      members[JSONElement(json.storage, member).decodedString] = value
+      member = value.end
     }
     var result: [VisionRequestType: RecordingImageRequest] = [:]
     for key in members.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {

@@ -26,8 +26,8 @@ public struct RecordingLabel: Sendable, Hashable {
     }
   }
 
-  package init(json: JSONValue, strict: Bool) throws {
-    var object = try JSONObjectDecoder(json, strict: strict)
+  package init(json: JSONElement, strict: Bool) throws {
+    var object = try JSONObjectReader(json, strict: strict)
     identifier = try object.required("identifier") { try $0.string() }
     confidence = try object.required("confidence") { try $0.number() }
     extras = try object.extras()

@@ -41,8 +41,8 @@ public struct RecordingLensDistortion: Sendable, Hashable {
     }
   }
 
-  package init(json: JSONValue, strict: Bool) throws {
-    var object = try JSONObjectDecoder(json, strict: strict)
+  package init(json: JSONElement, strict: Bool) throws {
+    var object = try JSONObjectReader(json, strict: strict)
     var read: [Double] = []
     for name in Self.names { read.append(try object.optional(name) { try $0.number() } ?? 0) }
     self.init(k1: read[0], k2: read[1], p1: read[2], p2: read[3], k3: read[4])

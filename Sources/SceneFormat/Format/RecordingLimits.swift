@@ -120,48 +120,50 @@ public struct RecordingLimits: Sendable, Hashable {
   /// relative to the frame (`detections`, `featurePoints.points`, `planes`). Members of the
   /// wrong type are left to the decoder.
   package func checkFrame(_ value: JSONValue) throws {
-    guard case .object(let members) = value else { return }
-    if case .array(let planes)? = members["planes"] {
-      try checkPlaneCount(planes.count, path: [.key("planes")])
+    try JSONDocument.withElement(of: value) { try checkFrame($0) }
+  }
+
+  /// Checks the sizes of a frame's arrays in a parsed document, as ``checkFrame(_:)-(JSONValue)``.
+  package func checkFrame(_ frame: JSONElement) throws {
+    guard frame.kind == .object else { return }
+    if let planes = frame.member("planes")?.arrayCount {
+      try checkPlaneCount(planes, path: [.key("planes")])
     }
-    if case .array(let detections)? = members["detections"],
-      detections.count > maximumDetectionsPerFrame
+    if let detections = frame.member("detections")?.arrayCount,
+      detections > maximumDetectionsPerFrame
     {
       throw InputFileError(
         .limitExceeded,
-        "\(detections.count) detections, over the limit of \(maximumDetectionsPerFrame) (maximumDetectionsPerFrame)",
+        "\(detections) detections, over the limit of \(maximumDetectionsPerFrame) (maximumDetectionsPerFrame)",
         path: [.key("detections")])
     }
     for key in ["detectionCandidates", "trackedObjects"] {
-      if case .array(let boxes)? = members[key], boxes.count > maximumDetectionsPerFrame {
+      if let boxes = frame.member(key)?.arrayCount, boxes > maximumDetectionsPerFrame {
         throw InputFileError(
           .limitExceeded,
-          "\(boxes.count) boxes, over the limit of \(maximumDetectionsPerFrame) (maximumDetectionsPerFrame)",
+          "\(boxes) boxes, over the limit of \(maximumDetectionsPerFrame) (maximumDetectionsPerFrame)",
           path: [.key(key)])
       }
     }
-    try checkVisionPointCounts(members)
-    if case .object(let cloud)? = members["featurePoints"],
-      case .array(let points)? = cloud["points"],
-      points.count > maximumPointsPerFrame
+    try checkVisionPointCounts(frame)
+    if let points = frame.member("featurePoints")?.member("points")?.arrayCount,
+      points > maximumPointsPerFrame
     {
       throw InputFileError(
         .limitExceeded,
-        "\(points.count) feature points, over the limit of \(maximumPointsPerFrame) (maximumPointsPerFrame)",
+        "\(points) feature points, over the limit of \(maximumPointsPerFrame) (maximumPointsPerFrame)",
         path: [.key("featurePoints"), .key("points")])
     }
   }
 
   /// Throws when a frame's point observations or contours hold more points in all than
   /// ``maximumPointsPerFrame`` (each kind counted on its own).
-  private func checkVisionPointCounts(_ members: [String: JSONValue]) throws {
+  private func checkVisionPointCounts(_ frame: JSONElement) throws {
     for (key, inner) in [("points", "points"), ("contours", "normalizedPoints")] {
-      guard case .array(let elements)? = members[key] else { continue }
-      var total = elements.count
-      for element in elements {
-        if case .object(let object) = element, case .array(let values)? = object[inner] {
-          total += values.count
-        }
+      guard let array = frame.member(key), array.kind == .array else { continue }
+      var total = Int(array.node.count)
+      for element in array.elements {
+        if let values = element.member(inner)?.arrayCount { total += values }
       }
       if total > maximumPointsPerFrame {
         throw InputFileError(

@@ -61,7 +61,7 @@ public struct RecordingPlane: Sendable, Hashable {
       throw error.prefixed(.key("transform"))
     }
     do {
-      try RecordingValidation.requireFloatRange([center.x, center.y, center.z])
+      try RecordingValidation.requireFloatRange(center)
     } catch let error as InputFileError {
       throw error.prefixed(.key("center"))
     }
@@ -77,15 +77,15 @@ public struct RecordingPlane: Sendable, Hashable {
     }
     for (offset, vertex) in boundary.enumerated() {
       do {
-        try RecordingValidation.requireFloatRange([vertex.x, vertex.y, vertex.z])
+        try RecordingValidation.requireFloatRange(vertex)
       } catch let error as InputFileError {
         throw error.prefixed(.index(offset)).prefixed(.key("boundary"))
       }
     }
   }
 
-  package init(json: JSONValue, strict: Bool) throws {
-    var object = try JSONObjectDecoder(json, strict: strict)
+  package init(json: JSONElement, strict: Bool) throws {
+    var object = try JSONObjectReader(json, strict: strict)
     identifier = try object.required("identifier") { try $0.string() }
     transform = try object.required("transform") { try $0.numbers(count: 16) }
     center = try object.required("center") { try $0.vector3() }

@@ -26,21 +26,24 @@ public struct RecordingPlaneExtent: Sendable, Hashable {
   ///
   /// - Throws: ``InputFileError`` with a path relative to the extent (`width`).
   public func validate() throws {
-    for (key, value) in [("width", width), ("height", height)] where !(value.isFinite && value > 0)
-    {
+    let sizesValid = width.isFinite && width > 0 && height.isFinite && height > 0
+    for (key, value) in sizesValid ? [] : [("width", width), ("height", height)]
+    where !(value.isFinite && value > 0) {
       throw InputFileError(
         .invalidValue, "plane extent must be > 0, got \(JSONWriter.text(of: value))",
         path: [.key(key)])
     }
-    for (key, value) in [("width", width), ("height", height)] where !Float(value).isFinite {
+    let sizesInFloatRange = Float(width).isFinite && Float(height).isFinite
+    for (key, value) in sizesInFloatRange ? [] : [("width", width), ("height", height)]
+    where !Float(value).isFinite {
       throw InputFileError(
         .invalidValue, RecordingValidation.floatRangeMessage(value), path: [.key(key)])
     }
     try RecordingValidation.requireFinite(rotationOnYAxisRadians, "rotationOnYAxis")
   }
 
-  package init(json: JSONValue, strict: Bool) throws {
-    var object = try JSONObjectDecoder(json, strict: strict)
+  package init(json: JSONElement, strict: Bool) throws {
+    var object = try JSONObjectReader(json, strict: strict)
     width = try object.required("width") { try $0.number() }
     height = try object.required("height") { try $0.number() }
     rotationOnYAxisRadians = try object.optional("rotationOnYAxis") { try $0.number() } ?? 0

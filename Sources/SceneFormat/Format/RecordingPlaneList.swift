@@ -32,10 +32,17 @@ public struct RecordingPlaneList: Sendable, Hashable {
   /// Decodes and validates a plane list from a parsed JSON object; more planes than
   /// `limits.maximumPlanesPerFrame` is `.limitExceeded` at `planes`.
   public init(json: JSONValue, strict: Bool = false, limits: RecordingLimits = .default) throws {
-    if case .object(let members) = json, case .array(let planes)? = members["planes"] {
-      try limits.checkPlaneCount(planes.count, path: [.key("planes")])
+    self = try JSONDocument.withElement(of: json) {
+      try RecordingPlaneList(json: $0, strict: strict, limits: limits)
     }
-    var object = try JSONObjectDecoder(json, strict: strict)
+  }
+
+  /// Decodes and validates a plane list from a document's element.
+  package init(json: JSONElement, strict: Bool, limits: RecordingLimits) throws {
+    if let planes = json.member("planes")?.arrayCount {
+      try limits.checkPlaneCount(planes, path: [.key("planes")])
+    }
+    var object = try JSONObjectReader(json, strict: strict)
     planes = try object.required("planes") {
       try $0.array { try RecordingPlane(json: $0, strict: strict) }
     }
@@ -51,10 +58,11 @@ public struct RecordingPlaneList: Sendable, Hashable {
     let data = try FileReading.contents(
       ofFile: path, maximumBytes: limits.maximumDocumentBytes)
     do {
-      let value = try data.withUnsafeBufferPointer {
-        try JSONParser.parse($0, maximumDepth: limits.parserDepth)
+      self = try data.withUnsafeBufferPointer {
+        try JSONDocument.parse($0, maximumDepth: limits.parserDepth) {
+          try RecordingPlaneList(json: $0, strict: strict, limits: limits)
+        }
       }
-      self = try RecordingPlaneList(json: value, strict: strict, limits: limits)
     } catch let error as InputFileError {
       throw error.located(file: path)
     }

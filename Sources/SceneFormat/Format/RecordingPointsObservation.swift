@@ -76,15 +76,15 @@ public struct RecordingPointsObservation: Sendable, Hashable {
     }
   }
 
-  package init(json: JSONValue, strict: Bool) throws {
-    var object = try JSONObjectDecoder(json, strict: strict)
+  package init(json: JSONElement, strict: Bool) throws {
+    var object = try JSONObjectReader(json, strict: strict)
     request = try object.required("request") {
       try $0.named(VisionRequestType.self, what: "request")
     }
     confidence = try object.required("confidence") { try $0.number() }
     points = try object.required("points") {
       try $0.array { value in
-        var member = try JSONObjectDecoder(value, strict: strict)
+        var member = try JSONObjectReader(value, strict: strict)
         let name = try member.required("name") { try $0.string() }
         let location = try member.required("location") { try $0.numbers(count: 2) }
         let confidence = try member.required("confidence") { try $0.number() }

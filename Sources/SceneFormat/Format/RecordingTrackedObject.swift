@@ -44,8 +44,8 @@ public struct RecordingTrackedObject: Sendable, Hashable {
     try RecordingValidation.requireUnitInterval(confidence, "confidence")
   }
 
-  package init(json: JSONValue, strict: Bool) throws {
-    var object = try JSONObjectDecoder(json, strict: strict)
+  package init(json: JSONElement, strict: Bool) throws {
+    var object = try JSONObjectReader(json, strict: strict)
     id = try object.required("id") { try $0.string() }
     boundingBox = try object.required("boundingBox") { try $0.rect() }
     confidence = try object.required("confidence") { try $0.number() }

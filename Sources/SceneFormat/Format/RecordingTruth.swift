@@ -47,8 +47,8 @@ public struct RecordingTruth: Sendable, Hashable {
     }
   }
 
-  package init(json: JSONValue, strict: Bool) throws {
-    var object = try JSONObjectDecoder(json, strict: strict)
+  package init(json: JSONElement, strict: Bool) throws {
+    var object = try JSONObjectReader(json, strict: strict)
     objects =
       try object.optional("objects") {
         try $0.array { try RecordingTruthObject(json: $0, strict: strict) }

@@ -111,8 +111,8 @@ public struct RecordingTruthEvent: Sendable, Hashable {
     }
   }
 
-  package init(json: JSONValue, strict: Bool) throws {
-    var object = try JSONObjectDecoder(json, strict: strict)
+  package init(json: JSONElement, strict: Bool) throws {
+    var object = try JSONObjectReader(json, strict: strict)
     kind = try object.required("kind") { try $0.named(Kind.self, what: "event kind") }
     timestamp = try object.required("timestamp") { try $0.number() }
     endTimestamp = try object.optional("endTimestamp") { try $0.number() }

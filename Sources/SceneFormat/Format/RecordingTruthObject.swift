@@ -41,8 +41,8 @@ public struct RecordingTruthObject: Sendable, Hashable {
     }
   }
 
-  package init(json: JSONValue, strict: Bool) throws {
-    var object = try JSONObjectDecoder(json, strict: strict)
+  package init(json: JSONElement, strict: Bool) throws {
+    var object = try JSONObjectReader(json, strict: strict)
     id = try object.required("id") { try $0.string() }
     label = try object.required("label") { try $0.string() }
     position = try object.required("position") { try $0.vector3() }

@@ -30,6 +30,16 @@ package enum RecordingValidation {
     }
   }
 
+  /// The three components finite and within `Float`'s range (errors as the array form's,
+  /// `[i]`), without an array for the valid case.
+  @inline(__always)
+  package static func requireFloatRange(_ vector: SIMD3<Double>) throws {
+    guard Float(vector.x).isFinite && Float(vector.y).isFinite && Float(vector.z).isFinite else {
+      try requireFloatRange([vector.x, vector.y, vector.z])
+      return
+    }
+  }
+
   /// `must be within Float's range (magnitude at most 3.4028235e+38), got 1e+39`.
   package static func floatRangeMessage(_ value: Double) -> String {
     "must be within Float's range (magnitude at most \(Float.greatestFiniteMagnitude)), got "
@@ -55,8 +65,8 @@ package enum RecordingValidation {
   package static func requireRigid(_ m: [Double]) throws {
     try requireCount(m, 16)
     try requireFloatRange(m)
-    let bottom = [m[3], m[7], m[11], m[15] - 1]
-    if let worst = bottom.map(abs).max(), worst > rigidTolerance {
+    let worst = max(max(abs(m[3]), abs(m[7])), max(abs(m[11]), abs(m[15] - 1)))
+    if worst > rigidTolerance {
       let row = [m[3], m[7], m[11], m[15]].map(JSONWriter.text(of:)).joined(separator: ", ")
       throw InputFileError(
         .invalidValue, "not a rigid transform: bottom row is (\(row)), expected (0, 0, 0, 1)")
@@ -101,6 +111,15 @@ package enum RecordingValidation {
 
   /// A normalized box: x, y >= 0, w, h >= 0, x + w <= 1, y + h <= 1 (1e-9 slack for rounding).
   package static func requireUnitBox(_ rect: Rect) throws {
+    // The common case, accepted without building the arrays the messages need: exactly the
+    // boxes the checks below let through (NaN fails every comparison, so it goes on to them).
+    let (x, y) = (rect.origin.x, rect.origin.y)
+    let (width, height) = (rect.size.width, rect.size.height)
+    if x.isFinite && y.isFinite && width.isFinite && height.isFinite && x >= 0 && y >= 0
+      && width >= 0 && height >= 0 && x + width <= 1 + 1e-9 && y + height <= 1 + 1e-9
+    {
+      return
+    }
     let values = [rect.origin.x, rect.origin.y, rect.size.width, rect.size.height]
     try requireFinite(values)
     let names = ["x", "y", "width", "height"]

@@ -31,8 +31,8 @@ public struct RecordingViewport: Sendable, Hashable {
     }
   }
 
-  package init(json: JSONValue, strict: Bool) throws {
-    var object = try JSONObjectDecoder(json, strict: strict)
+  package init(json: JSONElement, strict: Bool) throws {
+    var object = try JSONObjectReader(json, strict: strict)
     size = try object.required("size") { try $0.size() }
     interfaceOrientation = try object.required("interfaceOrientation") {
       try $0.named(InterfaceOrientation.self, what: "interfaceOrientation")

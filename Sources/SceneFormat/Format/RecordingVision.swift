@@ -54,8 +54,8 @@ public struct RecordingVision: Sendable, Hashable {
     }
   }
 
-  package init(json: JSONValue, strict: Bool) throws {
-    var object = try JSONObjectDecoder(json, strict: strict)
+  package init(json: JSONElement, strict: Bool) throws {
+    var object = try JSONObjectReader(json, strict: strict)
     cropAndScale = try object.required("cropAndScale") {
       try $0.named(ImageCropAndScaleOption.self, what: "cropAndScale")
     }
@@ -65,7 +65,7 @@ public struct RecordingVision: Sendable, Hashable {
     }
     regionOfInterest = try object.optional("regionOfInterest") { try $0.rect() } ?? .unit
     scaleFitAlignment = try object.optional("scaleFitAlignment") { value in
-      var members = try JSONObjectDecoder(value, strict: true)
+      var members = try JSONObjectReader(value, strict: true)
       let horizontal = try members.required("horizontal") { try $0.number() }
       let vertical = try members.required("vertical") { try $0.number() }
       _ = try members.extras()

@@ -48,6 +48,15 @@ public enum JSONParser {
   }
 }
 
+/// A string read by ``JSONCursor/scanString(decodingEscapesInto:)``: `count` bytes at `offset`
+/// of the input, or of the decoded-escapes buffer when `isDecoded`. Internal.
+package struct JSONStringSpan {
+  package var offset: Int
+  package var count: Int
+  package var isDecoded: Bool
+  package var isASCII: Bool
+}
+
 /// The parser's position in its input; internal.
 package struct JSONCursor {
   package let bytes: UnsafeBufferPointer<UInt8>
@@ -205,21 +214,57 @@ package struct JSONCursor {
   }
 
   package mutating func parseString() throws -> String {
+    var decoded: [UInt8] = []
+    let span = try scanString(decodingEscapesInto: &decoded)
+    if span.isDecoded { return String(decoding: decoded, as: UTF8.self) }
+    return String(
+      decoding: UnsafeBufferPointer(rebasing: bytes[span.offset..<span.offset + span.count]),
+      as: UTF8.self)
+  }
+
+  /// Whether any byte of `word` is `"`, `\\`, below 0x20 or above 0x7F (no false negatives;
+  /// a byte after one of those may be flagged too).
+  @inline(__always)
+  static func hasStringSpecialByte(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highBits: UInt64 = 0x8080_8080_8080_8080
+    let quote = word ^ (ones &* 0x22)
+    let backslash = word ^ (ones &* 0x5C)
+    let zeroInQuote = (quote &- ones) & ~quote
+    let zeroInBackslash = (backslash &- ones) & ~backslash
+    let belowSpace = (word &- ones &* 0x20) & ~word
+    return (zeroInQuote | zeroInBackslash | belowSpace | word) & highBits != 0
+  }
+
+  /// Reads a string (the cursor at its opening quote) and checks it: a range of the input when
+  /// it has no escapes, else its decoded bytes appended to `decoded`. Non-ASCII text is
+  /// validated as UTF-8 (ASCII needs no validation).
+  package mutating func scanString(decodingEscapesInto decoded: inout [UInt8]) throws
+    -> JSONStringSpan
+  {
     let open = index
     index += 1  // opening quote
     let start = index
-    // Fast path: no escapes; ASCII needs no UTF-8 validation.
+    // Fast path: no escapes. Eight bytes at a time while none is a quote, a backslash, a
+    // control character or non-ASCII (a word with any of them goes to the byte loop).
+    if let base = bytes.baseAddress {
+      while index + 8 <= bytes.count {
+        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+        if Self.hasStringSpecialByte(word) { break }
+        index += 8
+      }
+    }
     var union: UInt8 = 0
     while index < bytes.count {
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
         let slice = UnsafeBufferPointer(rebasing: bytes[start..<index])
         index += 1
-        if union < 0x80 { return String(decoding: slice, as: UTF8.self) }
-        guard let text = String(validating: slice, as: UTF8.self) else {
+        if union >= 0x80 && String(validating: slice, as: UTF8.self) == nil {
           throw error("string is not valid UTF-8", at: open)
         }
-        return text
+        return JSONStringSpan(
+          offset: start, count: slice.count, isDecoded: false, isASCII: union < 0x80)
       }
       if byte == UInt8(ascii: "\\") { break }
       if byte < 0x20 { throw error("unescaped control character in string") }
@@ -227,20 +272,24 @@ package struct JSONCursor {
       index += 1
     }
     guard index < bytes.count else { throw error("unterminated string", at: open) }
-    // Slow path: decode escapes into a byte buffer.
-    var buffer = Array(bytes[start..<index])
+    // Slow path: decode escapes after the bytes read so far.
+    let decodedStart = decoded.count
+    decoded.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
     while index < bytes.count {
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
         index += 1
-        guard let text = String(validating: buffer, as: UTF8.self) else {
+        let isASCII = decoded[decodedStart...].allSatisfy { $0 < 0x80 }
+        if !isASCII && String(validating: decoded[decodedStart...], as: UTF8.self) == nil {
           throw error("string is not valid UTF-8", at: open)
         }
-        return text
+        return JSONStringSpan(
+          offset: decodedStart, count: decoded.count - decodedStart, isDecoded: true,
+          isASCII: isASCII)
       }
       if byte < 0x20 { throw error("unescaped control character in string") }
       if byte != UInt8(ascii: "\\") {
-        buffer.append(byte)
+        decoded.append(byte)
         index += 1
         continue
       }
@@ -249,14 +298,14 @@ package struct JSONCursor {
       let escape = bytes[index]
       index += 1
       switch escape {
-      case UInt8(ascii: "\""): buffer.append(0x22)
-      case UInt8(ascii: "\\"): buffer.append(0x5C)
-      case UInt8(ascii: "/"): buffer.append(0x2F)
-      case UInt8(ascii: "b"): buffer.append(0x08)
-      case UInt8(ascii: "f"): buffer.append(0x0C)
-      case UInt8(ascii: "n"): buffer.append(0x0A)
-      case UInt8(ascii: "r"): buffer.append(0x0D)
-      case UInt8(ascii: "t"): buffer.append(0x09)
+      case UInt8(ascii: "\""): decoded.append(0x22)
+      case UInt8(ascii: "\\"): decoded.append(0x5C)
+      case UInt8(ascii: "/"): decoded.append(0x2F)
+      case UInt8(ascii: "b"): decoded.append(0x08)
+      case UInt8(ascii: "f"): decoded.append(0x0C)
+      case UInt8(ascii: "n"): decoded.append(0x0A)
+      case UInt8(ascii: "r"): decoded.append(0x0D)
+      case UInt8(ascii: "t"): decoded.append(0x09)
       case UInt8(ascii: "u"):
         var scalar = try parseHex4()
         if scalar >= 0xD800 && scalar < 0xDC00 {
@@ -273,7 +322,7 @@ package struct JSONCursor {
           throw error("unpaired surrogate in \\u escape")
         }
         guard let unicode = Unicode.Scalar(scalar) else { throw error("invalid \\u escape") }
-        buffer.append(contentsOf: UTF8.encode(unicode)!)
+        decoded.append(contentsOf: UTF8.encode(unicode)!)
       default:
         index -= 1
         throw error("invalid escape '\\\(Character(Unicode.Scalar(escape)))'")
@@ -296,107 +345,6 @@ package struct JSONCursor {
       }
       value = value << 4 | digit
       index += 1
-    }
-    return value
-  }
-
-  /// Exact powers of ten representable in `Double` (10^0 ... 10^22).
-  package static let exactPowersOfTen: [Double] = (0...22).map { exponent in
-    var value = 1.0
-    for _ in 0..<exponent { value *= 10 }
-    return value
-  }
-
-  @inline(__always)
-  package static func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
-
-  package mutating func parseNumber() throws -> Double {
-    let start = index
-    var negative = false
-    if bytes[index] == UInt8(ascii: "-") {
-      negative = true
-      index += 1
-    }
-    guard index < bytes.count, Self.isDigit(bytes[index]) else {
-      throw error("expected a digit in number")
-    }
-    var mantissa: UInt64 = 0
-    var significantDigits = 0
-    var decimalExponent = 0
-    if bytes[index] == UInt8(ascii: "0") {
-      index += 1
-      if index < bytes.count && Self.isDigit(bytes[index]) {
-        throw error("leading zero in number")
-      }
-    } else {
-      while index < bytes.count && Self.isDigit(bytes[index]) {
-        if significantDigits < 19 {
-          mantissa = mantissa &* 10 &+ UInt64(bytes[index] - UInt8(ascii: "0"))
-          significantDigits += 1
-        } else {
-          decimalExponent += 1
-          significantDigits += 1
-        }
-        index += 1
-      }
-    }
-    if index < bytes.count && bytes[index] == UInt8(ascii: ".") {
-      index += 1
-      guard index < bytes.count, Self.isDigit(bytes[index]) else {
-        throw error("expected a digit after '.' in number")
-      }
-      while index < bytes.count && Self.isDigit(bytes[index]) {
-        let digit = UInt64(bytes[index] - UInt8(ascii: "0"))
-        if mantissa == 0 && digit == 0 {
-          decimalExponent -= 1  // leading zeros of the fraction are not significant
-        } else if significantDigits < 19 {
-          mantissa = mantissa &* 10 &+ digit
-          significantDigits += 1
-          decimalExponent -= 1
-        } else {
-          significantDigits += 1
-        }
-        index += 1
-      }
-    }
-    if index < bytes.count && (bytes[index] | 0x20) == UInt8(ascii: "e") {
-      index += 1
-      var exponentNegative = false
-      if index < bytes.count
-        && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-"))
-      {
-        exponentNegative = bytes[index] == UInt8(ascii: "-")
-        index += 1
-      }
-      guard index < bytes.count, Self.isDigit(bytes[index]) else {
-        throw error("expected a digit in the exponent of number")
-      }
-      var exponent = 0
-      while index < bytes.count && Self.isDigit(bytes[index]) {
-        if exponent < 100_000 { exponent = exponent * 10 + Int(bytes[index] - UInt8(ascii: "0")) }
-        index += 1
-      }
-      decimalExponent += exponentNegative ? -exponent : exponent
-    }
-    // Exact fast path (Clinger): an integer mantissa below 2^53 times or divided by an exact
-    // power of ten is correctly rounded by one IEEE operation.
-    if significantDigits <= 19 && mantissa <= (1 << 53) && decimalExponent >= -22
-      && decimalExponent <= 22
-    {
-      var value = Double(mantissa)
-      if decimalExponent < 0 {
-        value /= Self.exactPowersOfTen[-decimalExponent]
-      } else {
-        value *= Self.exactPowersOfTen[decimalExponent]
-      }
-      if value.isFinite { return negative ? -value : value }
-    }
-    let token = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-    guard let value = Double(token), value.isFinite else {
-      // A number may be megabytes of digits: quote its start and say how long it is.
-      let shown =
-        token.utf8.count <= 40 ? token : "\(token.prefix(24))... (\(token.utf8.count) characters)"
-      throw error("number \(shown) is out of the range of a 64-bit float", at: start)
     }
     return value
   }

@@ -68,16 +68,17 @@ public struct RecordingJSONLinesReader {
     self.limits = limits
     self.lines = lines
     do {
-      let value = try line.withUnsafeBufferPointer {
-        try JSONParser.parse($0, maximumDepth: limits.parserDepth)
+      header = try line.withUnsafeBufferPointer {
+        try JSONDocument.parse($0, maximumDepth: limits.parserDepth) { value in
+          if value.member("frames") != nil {
+            throw InputFileError(
+              .invalidValue,
+              "a JSON Lines header must not contain frames (one frame per line follows it)",
+              path: [.key("frames")])
+          }
+          return try RecordingHeader(json: value, strict: strict)
+        }
       }
-      if case .object(let members) = value, members["frames"] != nil {
-        throw InputFileError(
-          .invalidValue,
-          "a JSON Lines header must not contain frames (one frame per line follows it)",
-          path: [.key("frames")])
-      }
-      header = try RecordingHeader(json: value, strict: strict)
     } catch let error as InputFileError {
       throw Self.locate(error, path: name, line: lines.lineNumber)
     }
@@ -105,11 +106,12 @@ public struct RecordingJSONLinesReader {
           throw InputFileError(
             .limitExceeded, "more than \(limits.maximumFrames) frames (maximumFrames)")
         }
-        let value = try line.withUnsafeBufferPointer {
-          try JSONParser.parse($0, maximumDepth: limits.parserDepth)
+        let frame = try line.withUnsafeBufferPointer {
+          try JSONDocument.parse($0, maximumDepth: limits.parserDepth) { value in
+            try limits.checkFrame(value)
+            return try RecordingFrame(json: value, strict: strict)
+          }
         }
-        try limits.checkFrame(value)
-        let frame = try RecordingFrame(json: value, strict: strict)
         try Recording.checkOrder(frame.timestamp, after: previousTimestamp)
         previousTimestamp = frame.timestamp
         frameIndex += 1

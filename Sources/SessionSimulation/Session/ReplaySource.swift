@@ -64,8 +64,10 @@ public struct ReplaySource: Sendable {
       let value = frames[index]
       frames[index] = .null  // Decoded frames are not kept twice.
       do {
-        try limits.checkFrame(value)
-        let frame = try RecordingFrame(json: value, strict: false)
+        let frame = try JSONDocument.withElement(of: value) { element in
+          try limits.checkFrame(element)
+          return try RecordingFrame(json: element, strict: false)
+        }
         try Recording.checkOrder(frame.timestamp, after: previousTimestamp)
         previousTimestamp = frame.timestamp
         return frame
