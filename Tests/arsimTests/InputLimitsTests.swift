@@ -13,13 +13,6 @@ struct InputLimitsTests {
   static let recording = path("Scenes/recordings/dashboard-three-frames.json")
   static let recordingLines = path("Scenes/recordings/dashboard-three-frames.jsonl")
 
-  func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "InputLimitsTests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-  }
-
   static func size(_ path: String) throws -> Int {
     try #require((try FileManager.default.attributesOfItem(atPath: path))[.size] as? Int)
   }
@@ -97,7 +90,7 @@ struct InputLimitsTests {
         "arsim project: <stdin>: longer than \(points.utf8.count) bytes, the limit"))
     // A sweep grid and a scene spec, by file.
     let grid = Self.path("Scenes/grids/filters-and-anchors.json")
-    let directory = try temporaryDirectory()
+    let directory = try RecordingFixtures.makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let sweep = try ArsimRunner.run(
       [
@@ -153,7 +146,7 @@ struct InputLimitsTests {
 
   @Test("import refuses a point cloud one frame could not hold, naming file, line and variable")
   func importPointLimit() throws {
-    let directory = try temporaryDirectory()
+    let directory = try RecordingFixtures.makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let source = directory.appendingPathComponent("logger")
     try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
@@ -186,7 +179,7 @@ struct InputLimitsTests {
 
   @Test("sweep --merge holds shard lines to ARSIM_MAX_LINE_BYTES")
   func mergeLineLimit() throws {
-    let directory = try temporaryDirectory()
+    let directory = try RecordingFixtures.makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let header =
       #"{"format":"arplacementsim.sweepResultsHeader","jobCount":1,"lineCount":1,"#
@@ -209,7 +202,7 @@ struct InputLimitsTests {
 
   @Test("raycast --rays: a file of more rays than --max-rays is refused before it is read whole")
   func raysFileLimit() throws {
-    let directory = try temporaryDirectory()
+    let directory = try RecordingFixtures.makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let rays = directory.appendingPathComponent("rays.bin")
     // Two rays of six float32 each (48 bytes): origin 0, direction -z.
