@@ -85,8 +85,8 @@ package struct JSONDocument {
   /// Parses exactly one JSON value (surrounded by optional whitespace) from `bytes`, which must
   /// stay valid while the document is used.
   ///
-  /// - Throws: the same ``InputFileError`` as ``JSONParser/parse(_:maximumDepth:)-(UnsafeBufferPointer<UInt8>,_)``
-  ///   for the same input.
+  /// - Throws: ``InputFileError`` of kind `.syntax` (with line and column) for input that is not
+  ///   one JSON value, `.limitExceeded` for nesting deeper than `maximumDepth`.
   package init(parsing bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) throws {
     input = bytes
     var cursor = JSONCursor(bytes)
@@ -234,16 +234,13 @@ extension JSONCursor {
     }
   }
 
-  /// An array element or member value: numbers (most of a recording) directly, anything else
-  /// through ``parseNode(depth:into:)``.
+  /// An array element or member value: numbers of the common form (most of a recording)
+  /// through the inlined ``fastNumber()``, anything else through ``parseNode(depth:into:)``.
   @inline(__always)
   mutating func parseElementNode(depth: Int, into document: inout JSONDocument) throws {
-    if index < bytes.count {
-      let byte = bytes[index]
-      if byte == UInt8(ascii: "-") || Self.isDigit(byte) {
-        document.nodes.append(JSONDocument.Node(.number, payload: try parseNumber().bitPattern))
-        return
-      }
+    if let value = fastNumber() {
+      document.nodes.append(JSONDocument.Node(.number, payload: value.bitPattern))
+      return
     }
     try parseNode(depth: depth, into: &document)
   }
@@ -266,6 +263,11 @@ extension JSONCursor {
       skipWhitespace()
       try parseElementNode(depth: depth, into: &document)
       count += 1
+      // Compact text (as JSONWriter writes it): the comma right after the element.
+      if index < bytes.count && bytes[index] == UInt8(ascii: ",") {
+        index += 1
+        continue
+      }
       skipWhitespace()
       guard index < bytes.count else { throw error("expected ',' or ']', got end of input") }
       let byte = bytes[index]

@@ -4,7 +4,7 @@ package struct JSONObjectDecoder: JSONMemberReading {
   /// The object's members, read without copying (a mutated copy would cost an allocation and a
   /// rehash per object).
   package let members: [String: JSONValue]
-  /// The keys read so far, in order; `extras()` is every other member.
+  /// The keys read so far (each once), in order; `extras()` is every other member.
   private var consumedKeys: [String] = []
   package let strict: Bool
 
@@ -17,7 +17,8 @@ package struct JSONObjectDecoder: JSONMemberReading {
 
   package mutating func take(_ key: String) -> JSONValue? {
     guard let value = members[key] else { return nil }
-    consumedKeys.append(key)
+    // Once per key: the count decides whether any member is left for `extras()`.
+    if !consumedKeys.contains(key) { consumedKeys.append(key) }
     return value
   }
 

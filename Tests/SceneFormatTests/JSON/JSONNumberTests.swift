@@ -8,9 +8,18 @@ import Testing
 /// bit for bit: hand-picked boundaries of each conversion path and seeded random numbers of
 /// every shape (sign, digit counts, exponents).
 @Suite struct JSONNumberTests {
-  /// The parsed number of `text`, or `nil` when the parser refuses it.
+  /// The parsed number of `text`, or `nil` when the parser refuses it; the same with 64 spaces
+  /// after it (the eight-digits-at-a-time path needs 48 bytes of input left; without them the
+  /// general scan reads every number).
   private static func parsed(_ text: String) -> Double? {
-    try? Array("[\(text)]".utf8).withUnsafeBufferPointer { bytes in
+    let short = parsed(text, padding: 0)
+    let long = parsed(text, padding: 64)
+    return short?.bitPattern == long?.bitPattern ? short : .nan
+  }
+
+  private static func parsed(_ text: String, padding: Int) -> Double? {
+    let document = "[\(text)\(String(repeating: " ", count: padding))]"
+    return try? Array(document.utf8).withUnsafeBufferPointer { bytes in
       try JSONDocument.parse(bytes) { try $0.element(afterNumbers: 0).number() }
     }
   }
@@ -92,5 +101,47 @@ import Testing
         #expect(Self.parsed(text)?.bitPattern == candidate.bitPattern, "\(text)")
       }
     }
+  }
+}
+
+extension JSONNumberTests {
+  /// Malformed numbers with plenty of input after them (where the eight-digits-at-a-time path
+  /// looks first) get the general scan's errors, at the same column as without the padding.
+  @Test(arguments: [
+    ("[01", "line 1:3: leading zero in number"),
+    ("[-01", "line 1:4: leading zero in number"),
+    ("[-", "line 1:3: expected a digit in number"),
+    ("[-x", "line 1:3: expected a digit in number"),
+    ("[1.", "line 1:4: expected a digit after '.' in number"),
+    ("[1.x", "line 1:4: expected a digit after '.' in number"),
+    ("[1.5e", "line 1:6: expected a digit in the exponent of number"),
+    ("[1e+", "line 1:5: expected a digit in the exponent of number"),
+    ("[1.5.5", "line 1:5: expected ',' or ']', got '.'"),
+    ("[0.12345678x", "line 1:12: expected ',' or ']', got 'x'"),
+  ])
+  func malformedNumbersBeforeLongInput(text: String, expected: String) {
+    let padded = text + String(repeating: " ", count: 64) + "]"
+    let error = #expect(throws: InputFileError.self) {
+      try Array(padded.utf8).withUnsafeBufferPointer { bytes in
+        try JSONDocument.parse(bytes) { _ in () }
+      }
+    }
+    #expect(error?.description == expected)
+  }
+
+  /// A long compact array of numbers in the forms a recording has (what the fast path reads
+  /// element after element) holds every number as `Double(String)` reads it.
+  @Test func compactNumberArraysMatchStrtod() throws {
+    var generator = SplitMix64(seed: 7)
+    let texts = (0..<2_000).map { _ -> String in
+      let digits = 1 + Int(generator.next() % 17)
+      let scaled = Int64(bitPattern: generator.next() % 2_000_000_000) - 1_000_000_000
+      let value = Double(scaled) / Double(generator.next() % 2 == 0 ? 1e4 : 1e9)
+      return digits > 12 ? "\(value)" : String(format: "%.\(digits % 9)f", value)
+    }
+    let numbers = try Array("[\(texts.joined(separator: ","))]".utf8).withUnsafeBufferPointer {
+      try JSONDocument.parse($0) { try $0.numbers(count: texts.count) }
+    }
+    #expect(numbers.map(\.bitPattern) == texts.map { Double($0)!.bitPattern })
   }
 }
