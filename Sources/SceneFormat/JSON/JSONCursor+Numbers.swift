@@ -81,6 +81,7 @@ extension JSONCursor {
 
   /// Reads a number (the cursor at its `-` or first digit): ``fastNumber()`` for the common
   /// form, else the general scan of ``parseAnyNumber()``; both give the same `Double`.
+  @inline(__always)
   package mutating func parseNumber() throws -> Double {
     if let value = fastNumber() { return value }
     return try parseAnyNumber()

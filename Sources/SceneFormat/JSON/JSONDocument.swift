@@ -234,13 +234,16 @@ extension JSONCursor {
     }
   }
 
-  /// An array element or member value: numbers of the common form (most of a recording)
-  /// through the inlined ``fastNumber()``, anything else through ``parseNode(depth:into:)``.
+  /// An array element or member value: numbers (most of a recording) directly, anything else
+  /// through ``parseNode(depth:into:)``.
   @inline(__always)
   mutating func parseElementNode(depth: Int, into document: inout JSONDocument) throws {
-    if let value = fastNumber() {
-      document.nodes.append(JSONDocument.Node(.number, payload: value.bitPattern))
-      return
+    if index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "-") || Self.isDigit(byte) {
+        document.nodes.append(JSONDocument.Node(.number, payload: try parseNumber().bitPattern))
+        return
+      }
     }
     try parseNode(depth: depth, into: &document)
   }
