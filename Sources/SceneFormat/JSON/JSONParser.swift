@@ -40,4 +40,3 @@ public enum JSONParser {
     try parse(Array(text.utf8), maximumDepth: maximumDepth)
   }
 }
-
