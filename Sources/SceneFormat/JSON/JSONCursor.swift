@@ -64,10 +64,11 @@ package struct JSONCursor {
     index += count
   }
 
-  /// Whether any byte of `word` is `"`, `\\`, below 0x20 or above 0x7F (no false negatives;
-  /// a byte after one of those may be flagged too).
+  /// The high bit of each byte of `word` that is `"`, `\\`, below 0x20 or above 0x7F: the
+  /// lowest bit set marks the first such byte exactly (a byte after one of those may be flagged
+  /// too; none before it is); zero when there is none.
   @inline(__always)
-  static func hasStringSpecialByte(_ word: UInt64) -> Bool {
+  static func stringSpecialBytes(_ word: UInt64) -> UInt64 {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highBits: UInt64 = 0x8080_8080_8080_8080
     let quote = word ^ (ones &* 0x22)
@@ -75,7 +76,7 @@ package struct JSONCursor {
     let zeroInQuote = (quote &- ones) & ~quote
     let zeroInBackslash = (backslash &- ones) & ~backslash
     let belowSpace = (word &- ones &* 0x20) & ~word
-    return (zeroInQuote | zeroInBackslash | belowSpace | word) & highBits != 0
+    return (zeroInQuote | zeroInBackslash | belowSpace | word) & highBits
   }
 
   /// Reads a string (the cursor at its opening quote) and checks it: a range of the input when
@@ -88,11 +89,16 @@ package struct JSONCursor {
     index += 1  // opening quote
     let start = index
     // Fast path: no escapes. Eight bytes at a time while none is a quote, a backslash, a
-    // control character or non-ASCII (a word with any of them goes to the byte loop).
+    // control character or non-ASCII; the byte loop goes on from the first such byte (the
+    // bytes before it are plain ASCII).
     if let base = bytes.baseAddress {
       while index + 8 <= bytes.count {
         let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-        if Self.hasStringSpecialByte(word) { break }
+        let special = Self.stringSpecialBytes(word)
+        if special != 0 {
+          index += special.trailingZeroBitCount >> 3
+          break
+        }
         index += 8
       }
     }
