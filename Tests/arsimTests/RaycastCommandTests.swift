@@ -223,6 +223,8 @@ struct RaycastCommandTests {
       let high = try #require(summary["maxSeconds"] as? Double)
       #expect(summary["seconds"] as? Double == median)
       #expect(0 <= low && low <= median && median <= high && low <= first && first <= high)
+      let setup = try #require(summary["resultSetupSeconds"] as? Double)
+      #expect(setup >= 0)
       if runs == 1 { #expect(low == high && first == median) }
       outputs.append(try Data(contentsOf: output))
     }
