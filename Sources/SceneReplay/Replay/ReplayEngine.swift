@@ -117,15 +117,13 @@ public struct ReplayEngine: Sendable {
     if skipInvalidFrames { report.skippedFrames = [] }
     if session.header.platform == .arcore { report.placement.placedByARCoreHitTest = 0 }
     var framesDone = 0
-    while true {
-      let chunk = session.nextFrames(
-        upTo: chunkFrameCount, threadCount: threadCount, continuingAfterErrors: skipInvalidFrames)
-      if chunk.isEmpty { break }
-      let placed = place(chunk, pipeline: pipeline, override: override)
-      let placedOnARCore = placeOnARCore(chunk)
-      for ((outcome, placements), arcorePlacements) in zip(zip(chunk, placed), placedOnARCore) {
+    // The tracker takes detector frames: between the results of a detector running below the
+    // frame rate its markers carry on unchanged (and do not age). Its view is the image the
+    // result was computed on (an earlier frame's when the result arrived late).
+    func replay(_ chunk: PreparedChunk) throws {
+      for index in chunk.outcomes.indices {
         let frame: SimulatedFrame
-        switch outcome {
+        switch chunk.outcomes[index] {
         case .frame(let value): frame = value
         case .failed(let failure):
           guard skipInvalidFrames, failure.canContinue else { throw failure.error }
@@ -135,20 +133,25 @@ public struct ReplayEngine: Sendable {
               error: failure.error))
           continue
         }
-        for result in placements { report.placement.add(result) }
-        for result in arcorePlacements { report.placement.add(result) }
-        // The tracker takes detector frames: between the results of a detector running below
-        // the frame rate its markers carry on unchanged (and do not age). Its view is the image
-        // the result was computed on (an earlier frame's when the result arrived late).
+        let placements = chunk.placed[index]
+        let arcorePlacements = chunk.placedOnARCore[index]
+        var measurements: [MarkerMeasurement] = []
+        measurements.reserveCapacity(placements.count + arcorePlacements.count)
+        for result in placements {
+          report.placement.add(result)
+          if let measurement = result.measurement { measurements.append(measurement) }
+        }
+        for result in arcorePlacements {
+          report.placement.add(result)
+          if let measurement = result.measurement { measurements.append(measurement) }
+        }
         let markers =
           frame.hasDetectorResult
-          ? tracker.update(
-            measurements: placements.compactMap(\.measurement)
-              + arcorePlacements.compactMap(\.measurement),
-            timestampSeconds: frame.timestamp,
+          ? tracker.updateOfAnyFilter(
+            measurements: measurements, timestampSeconds: frame.timestamp,
             view: settings.trackerUsesDetectorView
               ? detectorView(of: frame.observationsFrame, override: override) : nil)
-          : tracker.markers
+          : tracker.markersOfAnyFilter
         accumulator.add(
           frameIndex: frame.frameIndex, timestampSeconds: frame.timestamp,
           markers: markers.map {
@@ -169,8 +172,18 @@ public struct ReplayEngine: Sendable {
         try onFrameDetail?((frame, placements, override ?? frame.visionRequest, output))
         try onFrame(output)
       }
-      framesDone += chunk.count
+      framesDone += chunk.outcomes.count
       onProgress(framesDone)
+    }
+    if threadCount == 1 {
+      while true {
+        let chunk = prepareChunk(
+          &session, pipeline: pipeline, override: override, threadCount: 1)
+        if chunk.outcomes.isEmpty { break }
+        try replay(chunk)
+      }
+    } else {
+      try replayPipelined(&session, pipeline: pipeline, override: override, replay: replay)
     }
     report.tracker = tracker.statistics
     let (logs, metrics) = accumulator.finish()
@@ -230,11 +243,11 @@ public struct ReplayEngine: Sendable {
     return DetectorView(camera: frame.camera, detectedImageNormalizedRect: detected)
   }
 
-  /// Places the detections of a chunk's frames, in parallel over fixed contiguous slices; the
-  /// result is in frame order (empty for failed frames).
+  /// Places the detections of a chunk's frames, in parallel over up to `threadCount` fixed
+  /// contiguous slices; the result is in frame order (empty for failed frames).
   func place(
     _ chunk: [SimulatedSession.FrameOutcome], pipeline: PlacementPipeline,
-    override: VisionRequestSettings?
+    override: VisionRequestSettings?, threadCount: Int
   ) -> [[PlacementResult]] {
     let work = { @Sendable (outcome: SimulatedSession.FrameOutcome) -> [PlacementResult] in
       guard case .frame(let frame) = outcome,

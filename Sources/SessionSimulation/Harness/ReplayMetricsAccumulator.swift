@@ -67,6 +67,8 @@ package struct ReplayMetricsAccumulator: Sendable {
   /// CLEAR-MOT over the objects in view, and over the placeable ones.
   var visibleEvaluator: MultiObjectTrackingEvaluator
   var placeableEvaluator: MultiObjectTrackingEvaluator
+  /// The truth objects as the evaluators know them (their ids interned once).
+  let evaluatorTruth: [(key: Int, position: SIMD3<Float>)]
   var firstConfirmed: [Double?]
   /// Per truth object: the time of the first frame it was placeable, and the time from then to
   /// its first confirmed marker.
@@ -99,8 +101,10 @@ package struct ReplayMetricsAccumulator: Sendable {
       threshold ?? TrackingMetrics.halfNeighbourSpacingMeters(self.truth.map(\.position))
       ?? 0.05
     self.placement = placement
-    visibleEvaluator = MultiObjectTrackingEvaluator(thresholdMeters: self.thresholdMeters)
-    placeableEvaluator = visibleEvaluator
+    var evaluator = MultiObjectTrackingEvaluator(thresholdMeters: self.thresholdMeters)
+    evaluatorTruth = self.truth.map { (evaluator.intern($0.id), $0.position) }
+    visibleEvaluator = evaluator
+    placeableEvaluator = evaluator
     firstConfirmed = Array(repeating: nil, count: self.truth.count)
     firstPlaceable = Array(repeating: nil, count: self.truth.count)
     placeableToConfirmed = Array(repeating: nil, count: self.truth.count)
@@ -214,18 +218,18 @@ package struct ReplayMetricsAccumulator: Sendable {
       if id == next { evaluatorIDs[marker.id] = id }
       return (id, marker.position)
     }
-    let allTruth = truth.map { (id: $0.id, position: $0.position) }
     let matches = visibleEvaluator.addFrame(
-      truth: allTruth, hypotheses: hypotheses, countedTruth: visible, countedHypotheses: inView)
+      internedTruth: evaluatorTruth, hypotheses: hypotheses, countedTruth: visible,
+      countedHypotheses: inView)
     placeableEvaluator.addFrame(
-      truth: allTruth, hypotheses: hypotheses, countedTruth: placeable, countedHypotheses: inView)
+      internedTruth: evaluatorTruth, hypotheses: hypotheses, countedTruth: placeable,
+      countedHypotheses: inView)
     for (index, match) in matches.enumerated() where visible[index] {
       guard let distance = match.distanceMeters.map(Double.init) else { continue }
       objectLogs[index].matchedFrameCount += 1
       objectLogs[index].squaredErrorSum += distance * distance
     }
-    let inViewIDs = Set(zip(shown, inView).filter(\.1).map(\.0.id))
-    for m in shown {
+    for (m, isInView) in zip(shown, inView) {
       guard let (index, distance) = nearestTruth(label: m.label, to: m.position) else { continue }
       asPlacedSquaredSum += Double(distance) * Double(distance)
       asPlacedCount += 1
@@ -235,7 +239,8 @@ package struct ReplayMetricsAccumulator: Sendable {
         placeableToConfirmed[index] = t - placeableSince
       }
       // Reprojection is measured where the marker is drawn: inside the viewport.
-      guard inViewIDs.contains(m.id) else { continue }
+      // (Marker ids are unique within the frame, so this is the marker's own flag.)
+      guard isInView else { continue }
       if let error = TrackingMetrics.reprojectionErrorPixels(
         projected: camera.projectToImagePixels(m.position),
         truth: camera.projectToImagePixels(truth[index].position))
