@@ -185,9 +185,18 @@ public struct MultiObjectTrackingEvaluator: Sendable {
       }
     }
 
+    // Every pair's distance when within the threshold (-1 otherwise), worked out once.
+    let hypothesisCount = hypotheses.count
+    var pairDistances = [Float](repeating: -1, count: truth.count * hypothesisCount)
+    for t in truth.indices {
+      for h in hypotheses.indices {
+        let d = truth[t].position.distance(to: hypotheses[h].position)
+        if d.isFinite && d <= thresholdMeters { pairDistances[t * hypothesisCount + h] = d }
+      }
+    }
     func within(_ t: Int, _ h: Int) -> Float? {
-      let d = truth[t].position.distance(to: hypotheses[h].position)
-      return d.isFinite && d <= thresholdMeters ? d : nil
+      let d = pairDistances[t * hypothesisCount + h]
+      return d >= 0 ? d : nil
     }
     var hypothesisOfTruth = [Int?](repeating: nil, count: truth.count)
     var switched = [Bool](repeating: false, count: truth.count)

@@ -1,31 +1,45 @@
 import Dispatch
 import Placement
 import SessionSimulation
+import SpatialMath
 
 extension ReplayEngine {
   /// One chunk of frames read, converted and placed: the work that is independent per frame.
   struct PreparedChunk: Sendable {
     /// The session's frames (or their failures), in frame order.
-    var outcomes: [SimulatedSession.FrameOutcome]
-    /// Per frame: its detections placed (empty for failed frames).
-    var placed: [[PlacementResult]]
-    /// Per frame: its ML Kit objects placed (ARCore recordings; empty otherwise).
-    var placedOnARCore: [[ARCorePlacementResult]]
+    var outcomes: [SimulatedSession.FrameOutcome] = []
+    /// Per frame: what was worked out ahead for it.
+    var frames: [PreparedFrame] = []
   }
 
-  /// Reads the next chunk from `session` and places it, on up to `threadCount` threads; an
-  /// empty chunk when the session has no frames left.
+  /// What is worked out for one frame ahead of the tracker (empty for a failed frame).
+  struct PreparedFrame: Sendable {
+    /// Its detections placed.
+    var placements: [PlacementResult] = []
+    /// Its ML Kit objects placed (ARCore recordings).
+    var placedOnARCore: [ARCorePlacementResult] = []
+    /// The label and world point of every placed detection.
+    var placedPoints: [(label: String, position: SIMD3<Float>)] = []
+    /// The truth objects it shows, for the metrics.
+    var truthInView: ReplayMetricsAccumulator.TruthInView?
+  }
+
+  /// Reads the next chunk from `session` and prepares its frames, on up to `threadCount`
+  /// threads; an empty chunk when the session has no frames left.
   func prepareChunk(
     _ session: inout SimulatedSession, pipeline: PlacementPipeline,
-    override: VisionRequestSettings?, threadCount: Int
+    override: VisionRequestSettings?, scoring: ReplayMetricsAccumulator, threadCount: Int
   ) -> PreparedChunk {
     let outcomes = session.nextFrames(
       upTo: chunkFrameCount, threadCount: threadCount,
       continuingAfterErrors: skipInvalidFrames)
-    return PreparedChunk(
-      outcomes: outcomes,
-      placed: place(outcomes, pipeline: pipeline, override: override, threadCount: threadCount),
-      placedOnARCore: placeOnARCore(outcomes))
+    var frames = place(
+      outcomes, pipeline: pipeline, override: override, scoring: scoring,
+      threadCount: threadCount)
+    for (index, placed) in placeOnARCore(outcomes).enumerated() where !placed.isEmpty {
+      frames[index].placedOnARCore = placed
+    }
+    return PreparedChunk(outcomes: outcomes, frames: frames)
   }
 
   /// Replays the session's frames as a two-stage pipeline: while the calling thread runs
@@ -37,7 +51,8 @@ extension ReplayEngine {
   /// one chunk past the frame that failed).
   func replayPipelined(
     _ session: inout SimulatedSession, pipeline: PlacementPipeline,
-    override: VisionRequestSettings?, replay: (PreparedChunk) throws -> Void
+    override: VisionRequestSettings?, scoring: ReplayMetricsAccumulator,
+    replay: (PreparedChunk) throws -> Void
   ) throws {
     let producerThreads = max(1, threadCount - 1)
     try withUnsafeMutablePointer(to: &session) { pointer in
@@ -45,18 +60,19 @@ extension ReplayEngine {
       // `wait`, the caller otherwise.
       let stage = PipelineStage(session: pointer)
       var current = prepareChunk(
-        &pointer.pointee, pipeline: pipeline, override: override, threadCount: threadCount)
+        &pointer.pointee, pipeline: pipeline, override: override, scoring: scoring,
+        threadCount: threadCount)
       while !current.outcomes.isEmpty {
         let group = DispatchGroup()
         DispatchQueue.global().async(group: group) {
           stage.next = self.prepareChunk(
-            &stage.session.pointee, pipeline: pipeline, override: override,
+            &stage.session.pointee, pipeline: pipeline, override: override, scoring: scoring,
             threadCount: producerThreads)
         }
         defer { group.wait() }
         try replay(current)
         group.wait()
-        current = stage.next ?? PreparedChunk(outcomes: [], placed: [], placedOnARCore: [])
+        current = stage.next ?? PreparedChunk()
         stage.next = nil
       }
     }

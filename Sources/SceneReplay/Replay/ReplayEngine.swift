@@ -133,8 +133,9 @@ public struct ReplayEngine: Sendable {
               error: failure.error))
           continue
         }
-        let placements = chunk.placed[index]
-        let arcorePlacements = chunk.placedOnARCore[index]
+        let prepared = chunk.frames[index]
+        let placements = prepared.placements
+        let arcorePlacements = prepared.placedOnARCore
         var measurements: [MarkerMeasurement] = []
         measurements.reserveCapacity(placements.count + arcorePlacements.count)
         for result in placements {
@@ -150,7 +151,7 @@ public struct ReplayEngine: Sendable {
           ? tracker.updateOfAnyFilter(
             measurements: measurements, timestampSeconds: frame.timestamp,
             view: settings.trackerUsesDetectorView
-              ? detectorView(of: frame.observationsFrame, override: override) : nil)
+              ? detectorView(of: frame, override: override) : nil)
           : tracker.markersOfAnyFilter
         accumulator.add(
           frameIndex: frame.frameIndex, timestampSeconds: frame.timestamp,
@@ -158,7 +159,7 @@ public struct ReplayEngine: Sendable {
             .init(id: .number($0.id), label: $0.label, position: $0.position, state: $0.state)
           },
           camera: frame.camera, viewport: frame.viewport, world: frame.world,
-          placed: Self.placedPoints(placements))
+          placed: prepared.placedPoints, truthInView: prepared.truthInView)
         if report.firstTimestampSeconds == nil {
           report.firstTimestampSeconds = frame.timestamp
         }
@@ -178,12 +179,14 @@ public struct ReplayEngine: Sendable {
     if threadCount == 1 {
       while true {
         let chunk = prepareChunk(
-          &session, pipeline: pipeline, override: override, threadCount: 1)
+          &session, pipeline: pipeline, override: override, scoring: accumulator,
+          threadCount: 1)
         if chunk.outcomes.isEmpty { break }
         try replay(chunk)
       }
     } else {
-      try replayPipelined(&session, pipeline: pipeline, override: override, replay: replay)
+      try replayPipelined(
+        &session, pipeline: pipeline, override: override, scoring: accumulator, replay: replay)
     }
     report.tracker = tracker.statistics
     let (logs, metrics) = accumulator.finish()
@@ -232,38 +235,48 @@ public struct ReplayEngine: Sendable {
     return points
   }
 
-  /// What the detector saw in `frame`: its camera and the part of the image the model looked at
-  /// (with the Vision settings the boxes are inverted with). Every frame is a detector frame.
+  /// What the detector saw for `frame`: the camera of the image its result was computed on
+  /// (`observationsFrame`) and the part of the image the model looked at (with the Vision
+  /// settings the boxes are inverted with). Every frame is a detector frame.
   func detectorView(of frame: SimulatedFrame, override: VisionRequestSettings?) -> DetectorView {
     let request = override ?? frame.visionRequest
+    let camera = frame.observationsCamera
     let detected =
       request.flatMap {
-        try? VisionGeometry(settings: $0, imageResolution: frame.camera.imageResolution)
+        try? VisionGeometry(settings: $0, imageResolution: camera.imageResolution)
       }?.modelVisibleImageNormalizedRect ?? .unit
-    return DetectorView(camera: frame.camera, detectedImageNormalizedRect: detected)
+    return DetectorView(camera: camera, detectedImageNormalizedRect: detected)
   }
 
-  /// Places the detections of a chunk's frames, in parallel over up to `threadCount` fixed
-  /// contiguous slices; the result is in frame order (empty for failed frames).
+  /// Places the detections of a chunk's frames and works out which truth objects each frame
+  /// shows (`scoring`'s ``ReplayMetricsAccumulator/truthInView(camera:viewport:world:placed:)``),
+  /// in parallel over up to `threadCount` fixed contiguous slices; the result is in frame order
+  /// (empty for failed frames).
   func place(
     _ chunk: [SimulatedSession.FrameOutcome], pipeline: PlacementPipeline,
-    override: VisionRequestSettings?, threadCount: Int
-  ) -> [[PlacementResult]] {
-    let work = { @Sendable (outcome: SimulatedSession.FrameOutcome) -> [PlacementResult] in
-      guard case .frame(let frame) = outcome,
-        let request = override ?? frame.visionRequest
-      else { return [] }
-      // A late result is placed with the frame of its image; a model without an NMS stage
-      // gives raw candidates, suppressed here as Core ML's NMS stage would.
-      let observations =
-        frame.observations.isEmpty && frame.detectionCandidates != nil
-        ? frame.suppressedCandidates : frame.observations
-      return pipeline.place(
-        observations, request: request, in: frame.observationsFrame.viewportFrame)
+    override: VisionRequestSettings?, scoring: ReplayMetricsAccumulator, threadCount: Int
+  ) -> [PreparedFrame] {
+    let work = { @Sendable (outcome: SimulatedSession.FrameOutcome) -> PreparedFrame in
+      guard case .frame(let frame) = outcome else { return PreparedFrame() }
+      var prepared = PreparedFrame()
+      if let request = override ?? frame.visionRequest {
+        // A late result is placed with the frame of its image; a model without an NMS stage
+        // gives raw candidates, suppressed here as Core ML's NMS stage would.
+        let observations =
+          frame.observations.isEmpty && frame.detectionCandidates != nil
+          ? frame.suppressedCandidates : frame.observations
+        prepared.placements = pipeline.place(
+          observations, request: request, in: frame.observationsViewportFrame)
+        prepared.placedPoints = Self.placedPoints(prepared.placements)
+      }
+      prepared.truthInView = scoring.truthInView(
+        camera: frame.camera, viewport: frame.viewport, world: frame.world,
+        placed: prepared.placedPoints)
+      return prepared
     }
     let slices = min(threadCount, chunk.count)
     guard slices > 1 else { return chunk.map(work) }
-    var results = [[PlacementResult]](repeating: [], count: chunk.count)
+    var results = [PreparedFrame](repeating: PreparedFrame(), count: chunk.count)
     results.withUnsafeMutableBufferPointer { buffer in
       nonisolated(unsafe) let output = buffer
       let sliceLength = (chunk.count + slices - 1) / slices

@@ -142,13 +142,54 @@ package struct ReplayMetricsAccumulator: Sendable {
     return best
   }
 
+  /// Which truth objects a frame shows and which of those are placeable (see
+  /// ``isPlaceable(_:camera:world:)``), in recording order: what ``add(frameIndex:timestampSeconds:markers:camera:viewport:world:placed:truthInView:)``
+  /// needs of a frame besides its markers. It depends on the frame alone, so it can be worked
+  /// out ahead, on another thread.
+  package struct TruthInView: Sendable {
+    /// Per truth object: whether it projects into the viewport.
+    package var visible: [Bool]
+    /// Per truth object: whether it is visible and placeable.
+    package var placeable: [Bool]
+  }
+
+  /// The frame's ``TruthInView``: seen with `camera` in `viewport`, with the frame's planes and
+  /// feature points (`world`) and the points its detections were placed at (`placed`).
+  package func truthInView(
+    camera: Camera, viewport: Viewport, world: FrameWorld,
+    placed: [(label: String, position: SIMD3<Float>)]
+  ) -> TruthInView {
+    var result = TruthInView(visible: [], placeable: [])
+    result.visible.reserveCapacity(truth.count)
+    result.placeable.reserveCapacity(truth.count)
+    for object in truth {
+      var isVisible = false
+      if case .visible = ViewportProjection(
+        worldPoint: object.position, camera: camera, viewport: viewport)
+      {
+        isVisible = true
+      }
+      var wasPlaced = false
+      for point in placed where point.label == object.label {
+        if point.position.distance(to: object.position) <= thresholdMeters { wasPlaced = true }
+      }
+      result.visible.append(isVisible)
+      result.placeable.append(
+        isVisible && (wasPlaced || isPlaceable(object.position, camera: camera, world: world)))
+    }
+    return result
+  }
+
   /// Adds one frame's markers (every state; only shown ones are scored), seen with `camera` in
   /// `viewport`, with the frame's planes and feature points (`world`) and the points the frame's
   /// detections were placed at (`placed`: label and world position), both for placeability.
-  /// Marker ids must be unique within the frame.
+  /// `truthInView`, when given, must be ``truthInView(camera:viewport:world:placed:)`` of the
+  /// same frame (worked out ahead); `nil` works it out here. Marker ids must be unique within
+  /// the frame.
   package mutating func add(
     frameIndex: Int, timestampSeconds t: Double, markers: [Marker], camera: Camera,
-    viewport: Viewport, world: FrameWorld, placed: [(label: String, position: SIMD3<Float>)] = []
+    viewport: Viewport, world: FrameWorld, placed: [(label: String, position: SIMD3<Float>)] = [],
+    truthInView: TruthInView? = nil
   ) {
     if startSeconds == nil { startSeconds = t }
     frameCount += 1
@@ -178,25 +219,14 @@ package struct ReplayMetricsAccumulator: Sendable {
     }
     guard !truth.isEmpty else { return }
 
-    var visible: [Bool] = []
-    var placeable: [Bool] = []
-    for (index, object) in truth.enumerated() {
-      var isVisible = false
-      if case .visible = ViewportProjection(
-        worldPoint: object.position, camera: camera, viewport: viewport)
-      {
-        isVisible = true
-        objectLogs[index].visibleFrameCount += 1
-      }
-      var wasPlaced = false
-      for point in placed where point.label == object.label {
-        if point.position.distance(to: object.position) <= thresholdMeters { wasPlaced = true }
-      }
-      let canPlace =
-        isVisible && (wasPlaced || isPlaceable(object.position, camera: camera, world: world))
-      visible.append(isVisible)
-      placeable.append(canPlace)
-      if canPlace, firstPlaceable[index] == nil { firstPlaceable[index] = t }
+    let inViewOfTruth =
+      truthInView
+      ?? self.truthInView(camera: camera, viewport: viewport, world: world, placed: placed)
+    let visible = inViewOfTruth.visible
+    let placeable = inViewOfTruth.placeable
+    for index in truth.indices {
+      if visible[index] { objectLogs[index].visibleFrameCount += 1 }
+      if placeable[index], firstPlaceable[index] == nil { firstPlaceable[index] = t }
     }
     let shown = markers.filter(\.state.isShown)
     // Truth and markers are compared under the same rule: only what the viewport shows this frame
