@@ -54,7 +54,7 @@ extension ReplayEngine {
     override: VisionRequestSettings?, scoring: ReplayMetricsAccumulator,
     replay: (PreparedChunk) throws -> Void
   ) throws {
-    let producerThreads = max(1, threadCount - 1)
+    let producerThreads = threadCount
     try withUnsafeMutablePointer(to: &session) { pointer in
       // Only one thread touches the session at a time: the producer between `async` and
       // `wait`, the caller otherwise.
