@@ -173,7 +173,8 @@ public struct MultiObjectTrackingEvaluator: Sendable {
     hypothesisCounted.reserveCapacity(hypothesesIn.count)
     hypotheses.reserveCapacity(hypothesesIn.count)
     if hypothesesIn.count <= 16 {
-      for (index, h) in hypothesesIn.enumerated() where !hypotheses.contains(where: { $0.id == h.id }) {
+      for (index, h) in hypothesesIn.enumerated()
+      where !hypotheses.contains(where: { $0.id == h.id }) {
         hypotheses.append(h)
         hypothesisCounted.append(countedHypotheses?[index] ?? true)
       }
@@ -271,8 +272,8 @@ public struct MultiObjectTrackingEvaluator: Sendable {
       }
       for t in truth.indices where truthIncluded(t) {
         for h in hypotheses.indices where hypothesisIncluded(h) && within(t, h) != nil {
-          tally.pairFrames[PairKey(truth: truth[t].key, hypothesis: hypotheses[h].id), default: 0] +=
-            1
+          let pair = PairKey(truth: truth[t].key, hypothesis: hypotheses[h].id)
+          tally.pairFrames[pair, default: 0] += 1
         }
       }
     }

@@ -200,7 +200,8 @@ public struct RecordingJSONLinesReader {
 
   /// Puts the file and line on `error` (a syntax error's line within the one-line document is
   /// replaced by the file line; its column is kept).
-  fileprivate static func locate(_ error: InputFileError, path: String, line: Int) -> InputFileError {
+  fileprivate static func locate(_ error: InputFileError, path: String, line: Int) -> InputFileError
+  {
     var copy = error
     copy.file = path
     copy.line = line
