@@ -39,6 +39,11 @@ enum RaycastCLIBenchmarks {
     var firstRunMedianSeconds: Double
     var warmMedianSeconds: Double
     var firstOverWarm: Double
+    /// Median over rounds of `resultSetupSeconds`: making the result buffers before the runs.
+    var resultSetupMedianSeconds: Double
+    /// (setup + first run) over the warm median: the first call of a program that makes its
+    /// result buffers in that call.
+    var setupAndFirstOverWarm: Double
     var warmMraysPerSecond: Double
     /// Warm Mrays/s over Embree's coherent rtcIntersect8 (1 thread), median of per-round ratios.
     var overEmbreeCoherent8: Double?
@@ -167,6 +172,7 @@ enum RaycastCLIBenchmarks {
         let rays = Int(number(runs[0], "rays"))
         let warm = runs.map { number($0, "medianSeconds") }
         let first = runs.map { number($0, "firstRunSeconds") }
+        let setup = runs.map { number($0, "resultSetupSeconds") }
         let mrays = warm.map { Double(rays) / $0 / 1e6 }
         var speedUp: Double?
         if key.threads > 1, let one = samples[Key(target: key.target, threads: 1)] {
@@ -179,6 +185,8 @@ enum RaycastCLIBenchmarks {
             hits: Int(number(runs[0], "hits")), firstRunMedianSeconds: median(first),
             warmMedianSeconds: median(warm),
             firstOverWarm: median(zip(first, warm).map { $0 / $1 }),
+            resultSetupMedianSeconds: median(setup),
+            setupAndFirstOverWarm: median(zip(zip(setup, first), warm).map { ($0.0 + $0.1) / $1 }),
             warmMraysPerSecond: median(mrays),
             overEmbreeCoherent8: coherent.isEmpty || key.threads != 1
               ? nil : median(zip(mrays, coherent).map { $0 / $1 }),

@@ -15,16 +15,9 @@ struct InputFileTests {
   static let recording = path("Scenes/recordings/dashboard-three-frames.json")
   static let recordingLines = path("Scenes/recordings/dashboard-three-frames.jsonl")
 
-  func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "InputFileTests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-  }
-
   @Test("File errors give the system's reason with the path")
   func systemReasons() throws {
-    let dir = try temporaryDirectory()
+    let dir = try RecordingFixtures.makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
     let missing = dir.appendingPathComponent("none.json").path
     let folder = dir.appendingPathComponent("folder.jsonl").path
@@ -64,7 +57,7 @@ struct InputFileTests {
     "A file without read permission: Permission denied",
     .enabled(if: geteuid() != 0, "root reads files whatever their mode"))
   func permissionDenied() throws {
-    let dir = try temporaryDirectory()
+    let dir = try RecordingFixtures.makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
     let file = dir.appendingPathComponent("locked.json").path
     try Data("{}".utf8).write(to: URL(fileURLWithPath: file))
@@ -104,7 +97,7 @@ struct InputFileTests {
 
   @Test("--config -, --request -, --planes -, --grid - and synth - read stdin")
   func optionsReadStandardInput() throws {
-    let dir = try temporaryDirectory()
+    let dir = try RecordingFixtures.makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
     let config = #"{"filter": "exponential", "filterParameters": {"time-constant": 0.2}}"#
     let configFile = dir.appendingPathComponent("config.json")

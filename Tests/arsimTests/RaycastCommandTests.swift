@@ -1,6 +1,7 @@
 import ARSimulation
 import Foundation
 import Testing
+import _TestSupport
 
 @testable import arsim
 
@@ -18,13 +19,6 @@ struct RaycastCommandTests {
        "boundary": [[-0.5,0,-0.5],[0.5,0,-0.5],[0.5,0,0.5],[-0.5,0,0.5]], "alignment": "vertical", "classification": "wall"}
     ]}
     """
-
-  func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "RaycastCommandTests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-  }
 
   func writeRays(_ rays: [[Float]], to url: URL) throws {
     var data = Data()
@@ -56,7 +50,7 @@ struct RaycastCommandTests {
 
   @Test("Rays file: hand-computed distances and plane indices, misses as +inf and -1")
   func raysFile() throws {
-    let dir = try temporaryDirectory()
+    let dir = try RecordingFixtures.makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
     let planes = dir.appendingPathComponent("planes.json")
     try Data(Self.planesJSON.utf8).write(to: planes)
@@ -105,7 +99,7 @@ struct RaycastCommandTests {
 
   @Test("Full frame: one ray per pixel centre; a 4x4 image all on the wall")
   func fullFrame() throws {
-    let dir = try temporaryDirectory()
+    let dir = try RecordingFixtures.makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
     let planes = dir.appendingPathComponent("planes.json")
     try Data(Self.planesJSON.utf8).write(to: planes)
@@ -127,7 +121,7 @@ struct RaycastCommandTests {
 
   @Test("Bad input: files exit 1 naming file and place; bad options exit 64")
   func badInput() throws {
-    let dir = try temporaryDirectory()
+    let dir = try RecordingFixtures.makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
     let planes = dir.appendingPathComponent("planes.json")
     try Data(Self.planesJSON.replacingOccurrences(of: "\"width\": 1,", with: "\"width\": 0,").utf8)
@@ -201,7 +195,7 @@ struct RaycastCommandTests {
 
   @Test("--repeat R: the same output bytes for any R; the JSON reports every run's statistics")
   func repeatedRuns() throws {
-    let dir = try temporaryDirectory()
+    let dir = try RecordingFixtures.makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
     let planes = dir.appendingPathComponent("planes.json")
     try Data(Self.planesJSON.utf8).write(to: planes)
@@ -223,6 +217,8 @@ struct RaycastCommandTests {
       let high = try #require(summary["maxSeconds"] as? Double)
       #expect(summary["seconds"] as? Double == median)
       #expect(0 <= low && low <= median && median <= high && low <= first && first <= high)
+      let setup = try #require(summary["resultSetupSeconds"] as? Double)
+      #expect(setup >= 0)
       if runs == 1 { #expect(low == high && first == median) }
       outputs.append(try Data(contentsOf: output))
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import _ReplayFixtures
+import _TestSupport
 
 /// `arsim render` and `arsim replay --report` end to end through the built binary; each test
 /// uses its own temporary directory.
@@ -10,15 +11,8 @@ struct RenderCommandTests {
     .deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Scenes/recordings/dashboard-three-frames.json").path
 
-  static func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("RenderCommandTests-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-  }
-
   @Test func framePictureIsWrittenAndTheSameBytesTwice() throws {
-    let directory = try Self.temporaryDirectory()
+    let directory = try RecordingFixtures.makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let scene = directory.appendingPathComponent("scene.jsonl").path
     try DashboardReplayScenario(frameCount: 40).writeJSONLines(toFile: scene)
@@ -98,7 +92,7 @@ struct RenderCommandTests {
   }
 
   @Test func replayReportIsOneSelfContainedPage() throws {
-    let directory = try Self.temporaryDirectory()
+    let directory = try RecordingFixtures.makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let scene = directory.appendingPathComponent("scene.json").path
     try DashboardReplayScenario(frameCount: 30).recording().write(toFile: scene)

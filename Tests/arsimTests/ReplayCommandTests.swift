@@ -3,19 +3,13 @@ import SceneFormat
 import SceneReplay
 import Testing
 import _ReplayFixtures
+import _TestSupport
 
 /// `arsim replay` end to end through the built binary; each test uses its own temporary directory.
 @Suite("arsim replay")
 struct ReplayCommandTests {
   static let scenes = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Scenes")
-
-  static func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("ReplayCommandTests-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-  }
 
   @Test func replaysTheThreeFrameSample() throws {
     let file = Self.scenes.appendingPathComponent("recordings/dashboard-three-frames.json").path
@@ -73,7 +67,7 @@ struct ReplayCommandTests {
   }
 
   @Test func outputIsTheSameBytesForAnyThreadCount() throws {
-    let directory = try Self.temporaryDirectory()
+    let directory = try RecordingFixtures.makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let scene = directory.appendingPathComponent("scene.jsonl").path
     try DashboardReplayScenario(frameCount: 600).writeJSONLines(toFile: scene)
@@ -98,7 +92,7 @@ struct ReplayCommandTests {
   }
 
   @Test func aBadFrameExitsOneNamingFileFrameAndPath() throws {
-    let directory = try Self.temporaryDirectory()
+    let directory = try RecordingFixtures.makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     var recording = try DashboardReplayScenario(frameCount: 4).recording()
     let scene = directory.appendingPathComponent("bad.jsonl").path

@@ -3,6 +3,7 @@ import SceneFormat
 import SceneReplay
 import Testing
 import _ReplayFixtures
+import _TestSupport
 
 /// `arsim replay --skip-invalid-frames` end to end: an 8-frame recording whose frames 2 (focal
 /// length 0) and 5 (not JSON in JSON Lines, a repeated timestamp in JSON) are bad.
@@ -10,7 +11,7 @@ import _ReplayFixtures
 struct ReplaySkipInvalidFramesCommandTests {
   @Test(arguments: ["bad.json", "bad.jsonl"])
   func refusedWithoutTheFlagListedWithIt(name: String) throws {
-    let directory = try ReplayCommandTests.temporaryDirectory()
+    let directory = try RecordingFixtures.makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let path = directory.appendingPathComponent(name).path
     try DashboardReplayScenario(frameCount: 8).writeWithBadFrames(toFile: path)
@@ -66,7 +67,7 @@ struct ReplaySkipInvalidFramesCommandTests {
   /// naming frames[5] (also with --skip-invalid-frames: the limit is not a bad frame).
   @Test(arguments: ["ok.json", "ok.jsonl"])
   func maxFramesLimitsTheRecording(name: String) throws {
-    let directory = try ReplayCommandTests.temporaryDirectory()
+    let directory = try RecordingFixtures.makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let path = directory.appendingPathComponent(name).path
     try DashboardReplayScenario(frameCount: 8).recording().write(toFile: path)
@@ -83,7 +84,7 @@ struct ReplaySkipInvalidFramesCommandTests {
   /// One committed scene through the binary: `--json` and `--out` bytes equal for two runs with
   /// one thread and one with two.
   @Test func committedSceneSameBytesForOneAndTwoThreads() throws {
-    let directory = try ReplayCommandTests.temporaryDirectory()
+    let directory = try RecordingFixtures.makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let scene = ReplayCommandTests.scenes.appendingPathComponent("dashboard-portrait.json").path
     var outputs: [String] = []

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _TestSupport
 
 @Suite("arsim synth (end to end)")
 struct SynthCommandTests {
@@ -18,13 +19,6 @@ struct SynthCommandTests {
                     "tremor": {"positionAmplitudeMeters": 0.002, "rotationAmplitudeDegrees": 0.2, "frequencyHertz": 8}},
      "detector": {"boxNoisePixels": 2}}
     """
-
-  static func temporaryDirectory() throws -> URL {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("SynthCommandTests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    return directory
-  }
 
   @Test(
     "Usage errors exit 64 and name the problem",
@@ -52,7 +46,7 @@ struct SynthCommandTests {
 
   @Test("A bad spec exits 1 naming the file and the JSON path")
   func badSpec() throws {
-    let directory = try Self.temporaryDirectory()
+    let directory = try RecordingFixtures.makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let path = directory.appendingPathComponent("bad.json").path
     let text = Self.spec.replacingOccurrences(
@@ -69,7 +63,7 @@ struct SynthCommandTests {
 
   @Test("Writes JSON and JSON Lines; the same seed gives the same bytes")
   func writesBothForms() throws {
-    let directory = try Self.temporaryDirectory()
+    let directory = try RecordingFixtures.makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let specPath = directory.appendingPathComponent("wall.json").path
     try Data(Self.spec.utf8).write(to: URL(fileURLWithPath: specPath))

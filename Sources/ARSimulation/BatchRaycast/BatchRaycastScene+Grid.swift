@@ -28,6 +28,10 @@ extension BatchRaycastScene {
   }
 
   /// `intersect(_:engine:threadCount:usesTileCulling:)` writing into `result`, reusing storage.
+  ///
+  /// A `result` that already holds `width * height` rays keeps its storage, so repeated frames
+  /// allocate nothing; one made with ``BatchRaycastResult/init(missesCount:)`` at setup also
+  /// keeps the page faults of fresh memory out of the first call.
   public func intersect(
     _ grid: BatchPixelGrid, engine: BatchRaycastEngine = .simd, threadCount: Int = 1,
     usesTileCulling: Bool = true, into result: inout BatchRaycastResult

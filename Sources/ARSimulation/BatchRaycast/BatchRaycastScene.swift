@@ -124,6 +124,10 @@ public struct BatchRaycastScene: Sendable, Hashable {
 
   /// `intersect(_:engine:threadCount:)` writing into `result`, reusing its storage.
   ///
+  /// A `result` that already holds `rays.count` rays keeps its storage, so repeated batches
+  /// allocate nothing; one made with ``BatchRaycastResult/init(missesCount:)`` at setup also
+  /// keeps the page faults of fresh memory out of the first call.
+  ///
   /// When every ray starts at the same finite point (screen queries from one camera) and the scene
   /// has at least `sharedOriginMinimumPlanes` planes, the kernels bin the rays by direction and cull
   /// planes per direction cell (`usesSharedOriginCulling`, default on); results are identical.

@@ -28,6 +28,16 @@ enum LargeBuffer {
     }
   }
 
+  /// An array of `count` copies of `value`, with the huge-page request of
+  /// ``uninitialized(count:)`` made before the pages are first touched.
+  static func filled<Element: BitwiseCopyable>(count: Int, with value: Element) -> [Element] {
+    [Element](unsafeUninitializedCapacity: count) { buffer, initializedCount in
+      adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
+      buffer.initialize(repeating: value)
+      initializedCount = count
+    }
+  }
+
   /// Marks the 2 MiB-aligned interior of `buffer` as eligible for transparent huge pages
   /// (Linux); does nothing elsewhere, for small buffers, or when the system refuses.
   static func adviseHugePages(_ buffer: UnsafeMutableRawBufferPointer) {

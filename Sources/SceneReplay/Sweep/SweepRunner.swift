@@ -3,8 +3,8 @@ import Foundation
 import SceneFormat
 
 /// Runs sweep jobs: each job is one single-threaded `ReplayEngine` run of one recording under one
-/// combination; jobs run on up to `threadCount` threads at once (`concurrentPerform`, each thread
-/// taking the next job of a window), and results are handed over in job order, so what a caller
+/// combination; jobs run on up to `threadCount` threads at once (each thread taking the next job
+/// when it finishes one), and results are handed over in job order, so what a caller
 /// writes is the same bytes for any thread count.
 public struct SweepRunner: Sendable {
   /// The grid whose combinations the jobs index.
@@ -76,47 +76,36 @@ public struct SweepRunner: Sendable {
     return result
   }
 
-  /// Runs `jobs` and calls `onResult` with each result in the order of `jobs`. Jobs run in
-  /// windows of `8 * threadCount`; memory holds one window of results.
+  /// Runs `jobs` and calls `onResult` with each result in the order of `jobs`, on the calling
+  /// thread. Workers take the next job as soon as they finish one, up to `8 * threadCount` jobs
+  /// ahead of the results handed over; memory holds at most that many results.
   ///
-  /// - Throws: what `onResult` throws (the run stops there).
+  /// - Throws: what `onResult` throws (no job starts after that; jobs running finish first).
   public func run(
     _ jobs: [SweepJob], jobCount: Int, onResult: (SweepResult) throws -> Void
   ) rethrows {
-    let window = 8 * threadCount
-    var start = 0
-    while start < jobs.count {
-      let slice = Array(jobs[start..<min(start + window, jobs.count)])
-      for result in runWindow(slice, jobCount: jobCount) { try onResult(result) }
-      start += slice.count
-    }
-  }
-
-  func runWindow(_ jobs: [SweepJob], jobCount: Int) -> [SweepResult] {
     let workers = min(threadCount, jobs.count)
-    guard workers > 1 else { return jobs.map { run($0, jobCount: jobCount) } }
-    var results = [SweepResult?](repeating: nil, count: jobs.count)
-    let next = JobCounter()
-    results.withUnsafeMutableBufferPointer { buffer in
-      nonisolated(unsafe) let output = buffer
-      DispatchQueue.concurrentPerform(iterations: workers) { _ in
-        while let i = next.take(below: jobs.count) { output[i] = run(jobs[i], jobCount: jobCount) }
-      }
+    guard workers > 1 else {
+      for job in jobs { try onResult(run(job, jobCount: jobCount)) }
+      return
     }
-    return results.map { $0! }
-  }
-}
-
-/// Hands out job positions 0, 1, 2, ... to worker threads (private storage behind a lock).
-private final class JobCounter: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value = 0
-
-  func take(below limit: Int) -> Int? {
-    lock.lock()
-    defer { lock.unlock() }
-    guard value < limit else { return nil }
-    value += 1
-    return value - 1
+    let queue = SweepJobQueue<SweepResult>(count: jobs.count, window: 8 * threadCount)
+    let finished = DispatchGroup()
+    for _ in 0..<workers {
+      finished.enter()
+      let worker = Thread { [self] in
+        while let position = queue.take() {
+          queue.put(run(jobs[position], jobCount: jobCount), at: position)
+        }
+        finished.leave()
+      }
+      worker.stackSize = 8 << 20
+      worker.start()
+    }
+    defer {
+      queue.cancel()
+      finished.wait()
+    }
+    for _ in jobs.indices { try onResult(queue.next()) }
   }
 }

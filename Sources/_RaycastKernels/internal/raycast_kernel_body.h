@@ -201,16 +201,12 @@ static void ARSK_FN(sort_by_bound)(const float *rec, uint32_t *list, size_t n) {
   }
 }
 
-/* Keeps the planes of in[] (order preserved) whose bounding sphere and rectangle may touch the
-   convex cone from the shared origin spanned by the 4 corner directions cd (in order around the
-   cone). A plane is dropped when, for one side of the cone (unit outward normal m), the sphere lies
-   outside (m.rc > radius) or so does the rectangle's nearest corner (m.rc - hu|m.u| - hv|m.v| > 0,
-   rc the centre relative to the origin). Conservative: margins absorb rounding. */
-static size_t ARSK_FN(cull_cone)(float cd[4][3], const float *rec, const uint32_t *in,
-                                 size_t n_in, uint32_t *out) {
-  float mid[3] = {0, 0, 0};
+/* The sides of the convex cone from the shared origin spanned by the 4 corner directions cd (in
+   order around the cone): writes mid, the sum of the corners (inside the cone), and m[0..n), the
+   unit outward normals of its n non-degenerate sides; returns n. */
+static int ARSK_FN(cone_sides)(float cd[4][3], float mid[3], float m[4][3]) {
+  mid[0] = mid[1] = mid[2] = 0;
   for (int i = 0; i < 4; i++) for (int j = 0; j < 3; j++) mid[j] += cd[i][j];
-  float m[4][3];
   int planes = 0;
   for (int i = 0; i < 4; i++) {
     const float *a = cd[i], *b = cd[(i + 1) & 3];
@@ -221,6 +217,18 @@ static size_t ARSK_FN(cull_cone)(float cd[4][3], const float *rec, const uint32_
     m[planes][0] = n[0] * s; m[planes][1] = n[1] * s; m[planes][2] = n[2] * s;
     planes++;
   }
+  return planes;
+}
+
+/* Keeps the planes of in[] (order preserved) whose bounding sphere and rectangle may touch the
+   convex cone from the shared origin spanned by the 4 corner directions cd (in order around the
+   cone). A plane is dropped when, for one side of the cone (unit outward normal m), the sphere lies
+   outside (m.rc > radius) or so does the rectangle's nearest corner (m.rc - hu|m.u| - hv|m.v| > 0,
+   rc the centre relative to the origin). Conservative: margins absorb rounding. */
+static size_t ARSK_FN(cull_cone)(float cd[4][3], const float *rec, const uint32_t *in,
+                                 size_t n_in, uint32_t *out) {
+  float mid[3], m[4][3];
+  int planes = ARSK_FN(cone_sides)(cd, mid, m);
   size_t n_out = 0;
   for (size_t i = 0; i < n_in; i++) {
     uint32_t k = in[i];
@@ -255,19 +263,8 @@ static size_t ARSK_FN(cull_cone)(float cd[4][3], const float *rec, const uint32_
    always contain each ray's winner and every plane that ties with it. */
 static size_t ARSK_FN(cull_tile_bounded)(float cd[4][3], const float *rec, const uint32_t *in,
                                          size_t n_in, uint32_t *out, float *out_lb) {
-  float mid[3] = {0, 0, 0};
-  for (int i = 0; i < 4; i++) for (int j = 0; j < 3; j++) mid[j] += cd[i][j];
-  float m[4][3];
-  int planes = 0;
-  for (int i = 0; i < 4; i++) {
-    const float *a = cd[i], *b = cd[(i + 1) & 3];
-    float n[3] = {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
-    float len = sqrtf(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
-    if (!(len > 1e-12f)) continue; /* degenerate edge (one-pixel-wide tile): no constraint */
-    float s = (n[0] * mid[0] + n[1] * mid[1] + n[2] * mid[2]) > 0 ? -1.0f / len : 1.0f / len;
-    m[planes][0] = n[0] * s; m[planes][1] = n[1] * s; m[planes][2] = n[2] * s;
-    planes++;
-  }
+  float mid[3], m[4][3];
+  int planes = ARSK_FN(cone_sides)(cd, mid, m);
   /* The cone's cross-sections: |p| >= p.a >= min_i cd_i.a (a = unit axis) for p in the hull. */
   float mid_len = sqrtf(mid[0] * mid[0] + mid[1] * mid[1] + mid[2] * mid[2]);
   float min_along = INFINITY, max_len = 0, len[4];

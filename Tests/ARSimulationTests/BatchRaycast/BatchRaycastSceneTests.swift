@@ -87,7 +87,9 @@ import Testing
 
   @Test(arguments: BatchRaycastEngine.allCases)
   func badRaysMiss(engine: BatchRaycastEngine) {
-    let scene = BatchRaycastScene(planes: [Self.facingCamera(z: -2, shape: .infinite)])
+    let scene = BatchRaycastScene(planes: [
+      BatchRaycastSceneTests.facingCamera(z: -2, shape: .infinite)
+    ])
     for (o, d) in [
       (SIMD3<Float>(.nan, 0, 0), SIMD3<Float>(0, 0, -1)), (SIMD3(0, 0, 0), SIMD3(0, 0, Float.nan)),
       (SIMD3(Float.infinity, 0, 0), SIMD3(0, 0, -1)),
@@ -141,7 +143,9 @@ import Testing
     // (2, 1.5) in continuous pixels, the image centre; plane z = -2 facing +z. Pixel (c, r) has
     // centre (c + 0.5, r + 0.5) and looks along ((c + 0.5 - 2)/2, -(r + 0.5 - 1.5)/2, -1), so
     // t = 2·|that vector|.
-    let scene = BatchRaycastScene(planes: [Self.facingCamera(z: -2, shape: .infinite)])
+    let scene = BatchRaycastScene(planes: [
+      BatchRaycastSceneTests.facingCamera(z: -2, shape: .infinite)
+    ])
     let grid = BatchPixelGrid(
       imageWidth: 4, height: 3, focalLengthPixels: SIMD2(2, 2), principalPointPixels: SIMD2(1.5, 1),
       worldFromCamera: .identity)
@@ -193,7 +197,9 @@ import Testing
     let image = BatchPixelGrid(
       imageWidth: 4, height: 2, focalLengthPixels: SIMD2(3, 3), principalPointPixels: SIMD2(2, 1),
       worldFromCamera: pose)
-    let scene = BatchRaycastScene(planes: [Self.facingCamera(z: -2, shape: .infinite)])
+    let scene = BatchRaycastScene(planes: [
+      BatchRaycastSceneTests.facingCamera(z: -2, shape: .infinite)
+    ])
     let v = scene.intersect(viewport, engine: engine)
     let im = scene.intersect(image, engine: engine)
     for i in 0..<2 {
@@ -213,7 +219,9 @@ import Testing
   }
 
   @Test func nonFiniteCameraMissesEverywhere() {
-    let scene = BatchRaycastScene(planes: [Self.facingCamera(z: -2, shape: .infinite)])
+    let scene = BatchRaycastScene(planes: [
+      BatchRaycastSceneTests.facingCamera(z: -2, shape: .infinite)
+    ])
     let grid = BatchPixelGrid(
       imageWidth: 9, height: 2, focalLengthPixels: SIMD2(.nan, 2), principalPointPixels: .zero,
       worldFromCamera: .identity)
@@ -281,5 +289,38 @@ import Testing
         shape: .convexPolygon([SIMD2(0, 0), SIMD2(0, 1), SIMD2(1, 1), SIMD2(1, 0)]))
     }
     #expect(throws: Never.self) { try BatchPlane(worldFromPlane: Self.pose, shape: .infinite) }
+  }
+  @Test("A result made at setup is all misses, and intersections into it keep its storage")
+  func resultMadeAtSetup() {
+    // A full 1920x1440 frame: 11 MB per array, so the huge-page request is made.
+    let grid = BatchPixelGrid(
+      imageWidth: 1920, height: 1440, focalLengthPixels: SIMD2(1445, 1445),
+      principalPointPixels: SIMD2(959.5, 719.5), worldFromCamera: .identity)
+    let count = 1920 * 1440
+    var result = BatchRaycastResult(missesCount: count)
+    #expect(result.count == count)
+    #expect(result.t.allSatisfy { $0 == .infinity })
+    #expect(result.planeIndex.allSatisfy { $0 == -1 })
+    let storage = (
+      result.t.withUnsafeBufferPointer { $0.baseAddress },
+      result.planeIndex.withUnsafeBufferPointer { $0.baseAddress }
+    )
+    // A wall 2 m in front: every ray hits it, at t = 2 on the optical axis and more off it.
+    let wall = BatchRaycastScene(planes: [
+      BatchRaycastSceneTests.facingCamera(z: -2, shape: .infinite)
+    ])
+    for engine in [BatchRaycastEngine.simd, .reference] {
+      for threads in [1, 2] {
+        wall.intersect(grid, engine: engine, threadCount: threads, into: &result)
+        #expect(result.t.withUnsafeBufferPointer { $0.baseAddress } == storage.0)
+        #expect(result.planeIndex.withUnsafeBufferPointer { $0.baseAddress } == storage.1)
+        #expect(result.planeIndex.allSatisfy { $0 == 0 })
+        #expect(result.t.allSatisfy { $0 >= 2 && $0 < 2 * 1.6 })
+        #expect(abs(result.t[720 * 1920 + 960] - 2) < 1e-3)
+      }
+    }
+    // The same storage, then a scene with no planes: every element is written again.
+    BatchRaycastScene(planes: []).intersect(grid, into: &result)
+    #expect(result == BatchRaycastResult(missesCount: count))
   }
 }
