@@ -77,13 +77,13 @@ extension ReplayEngine {
       }
     }
   }
-}
 
-/// The session and the chunk being prepared, shared between the two pipeline stages (which
-/// never touch it at the same time: see ``ReplayEngine/replayPipelined(_:pipeline:override:replay:)``).
-final class PipelineStage: @unchecked Sendable {
-  let session: UnsafeMutablePointer<SimulatedSession>
-  var next: ReplayEngine.PreparedChunk?
+  /// The session and the chunk being prepared, shared between the two pipeline stages (which
+  /// never touch it at the same time: see ``replayPipelined(_:pipeline:override:scoring:replay:)``).
+  final class PipelineStage: @unchecked Sendable {
+    let session: UnsafeMutablePointer<SimulatedSession>
+    var next: PreparedChunk?
 
-  init(session: UnsafeMutablePointer<SimulatedSession>) { self.session = session }
+    init(session: UnsafeMutablePointer<SimulatedSession>) { self.session = session }
+  }
 }

@@ -10,11 +10,13 @@ import SessionSimulation
 /// with `ARCorePlacement`), updates the tracker and reports the markers; at the end, per-marker
 /// summaries and the harness's metrics against truth.
 ///
-/// Frames are read in chunks of `chunkFrameCount`; within a chunk the per-frame work (conversion
-/// and placement, independent per frame) runs on up to `threadCount` threads over fixed,
-/// contiguous slices, and the tracker then runs sequentially in frame order. Nothing depends on
-/// the thread count or on timing, so the output is the same bytes for any `threadCount`. Memory
-/// is bounded by one chunk plus the markers, whatever the length of a streamed recording.
+/// Frames are read in chunks of `chunkFrameCount`; within a chunk the per-frame work (decoding of
+/// JSON Lines frames, conversion and placement, independent per frame) runs on up to
+/// `threadCount` threads over fixed, contiguous slices, and the tracker then runs sequentially in
+/// frame order. With more than one thread the two overlap: the next chunk is prepared while the
+/// tracker runs on this one. Nothing depends on the thread count or on timing, so the output is
+/// the same bytes for any `threadCount`. Memory is bounded by two chunks plus the markers,
+/// whatever the length of a streamed recording.
 public struct ReplayEngine: Sendable {
   /// The settings.
   public let settings: ReplaySettings
@@ -78,6 +80,8 @@ public struct ReplayEngine: Sendable {
 
   /// Replays the frames `session` has left: the package's placement and tracking as one client
   /// of the session (the frames an app's own placer gets), scored by the same harness metrics.
+  /// With more than one thread, a session left by an error may have read up to one chunk past
+  /// the frame the error names.
   ///
   /// - Throws: as ``run(_:onFrame:onProgress:)``.
   public func run(
