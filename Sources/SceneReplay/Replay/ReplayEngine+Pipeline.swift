@@ -44,8 +44,9 @@ extension ReplayEngine {
 
   /// Replays the session's frames as a two-stage pipeline: while the calling thread runs
   /// `replay` (tracker, metrics, output: sequential, in frame order) on one chunk, another
-  /// thread reads, converts and places the next one (with the remaining `threadCount - 1`
-  /// threads). The chunks and their order are those of the sequential loop, so the output is
+  /// thread reads, converts and places the next one (its parallel parts on `threadCount`
+  /// threads: the calling thread is busy with the tracker, so the two stages share the cores).
+  /// The chunks and their order are those of the sequential loop, so the output is
   /// the same; at most two chunks are held at a time. When `replay` throws, the chunk being
   /// prepared is finished before the error is passed on (the session may then have read up to
   /// one chunk past the frame that failed).
