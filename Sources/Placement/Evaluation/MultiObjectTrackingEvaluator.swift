@@ -23,34 +23,59 @@ import SpatialMath
 public struct MultiObjectTrackingEvaluator: Sendable {
   /// The matching distance, metres (e.g. half the spacing of neighbouring objects).
   public let thresholdMeters: Float
-  var lastMatch: [String: Int] = [:]
+  /// Truth ids in order of first appearance: an id's key is its index here (see ``intern(_:)``),
+  /// so per-frame bookkeeping indexes arrays instead of hashing strings.
+  var truthIDs: [String] = []
+  var truthKeys: [String: Int] = [:]
+  /// Per truth key: the hypothesis the object last matched, if ever.
+  var lastMatch: [Int?] = []
   /// The hypothesis each object last matched in a frame where it counted: an identity switch in
   /// ``countedResult`` is a counted object matched to another hypothesis than then, so a switch
   /// that happens while the object is not counted (off screen) is counted when it shows.
-  var lastCountedMatch: [String: Int] = [:]
+  var lastCountedMatch: [Int?] = []
+  /// Per truth key: the number of the last frame that listed it (duplicates in a frame after
+  /// the first are ignored).
+  var lastFrameListed: [Int] = []
+  var addedFrameCount = 0
   var allTally = Tally()
   var countedTally = Tally()
 
   struct PairKey: Hashable, Sendable {
-    var truth: String
+    var truth: Int
     var hypothesis: Int
+  }
+
+  /// One truth object's match in a frame (see ``addFrame(internedTruth:hypotheses:countedTruth:countedHypotheses:)``).
+  package struct InternedMatch: Sendable {
+    /// The truth object's key.
+    package var truthKey: Int
+    /// The matched hypothesis's id, or `nil`.
+    package var hypothesisID: Int?
+    /// The distance to it, metres, or `nil`.
+    package var distanceMeters: Float?
+    /// Whether the match is an identity switch.
+    package var isIDSwitch: Bool
   }
 
   /// Counts and per-pair frame numbers of one score.
   struct Tally: Sendable {
     var score = MultiObjectTrackingScore()
     var pairFrames: [PairKey: Int] = [:]
-    var truthFrames: [String: Int] = [:]
+    /// Per truth key (0: never included).
+    var truthFrames: [Int] = []
     var hypothesisFrames: [Int: Int] = [:]
 
-    /// The score with its IDF1 true positives (optimal one-to-one trajectory matching).
-    var result: MultiObjectTrackingScore {
+    /// The score with its IDF1 true positives (optimal one-to-one trajectory matching), truth
+    /// objects in the order of their ids (`truthIDs`: the ids of the keys).
+    func result(truthIDs: [String]) -> MultiObjectTrackingScore {
       var result = score
-      let truthIDs = truthFrames.keys.sorted()
+      let truthKeys = truthFrames.indices.filter { truthFrames[$0] > 0 }.sorted {
+        truthIDs[$0] < truthIDs[$1]
+      }
       let hypothesisIDs = hypothesisFrames.keys.sorted()
       var idTruePositives = 0
-      if !truthIDs.isEmpty && !hypothesisIDs.isEmpty {
-        let costs = truthIDs.map { t in
+      if !truthKeys.isEmpty && !hypothesisIDs.isEmpty {
+        let costs = truthKeys.map { t in
           hypothesisIDs.map { h -> Double in
             let frames = pairFrames[PairKey(truth: t, hypothesis: h)] ?? 0
             return frames > 0 ? -Double(frames) : .infinity
@@ -59,7 +84,7 @@ public struct MultiObjectTrackingEvaluator: Sendable {
         for (row, column) in LinearAssignment.minimumCostAssignment(costs: costs).enumerated() {
           guard let column else { continue }
           idTruePositives +=
-            pairFrames[PairKey(truth: truthIDs[row], hypothesis: hypothesisIDs[column])] ?? 0
+            pairFrames[PairKey(truth: truthKeys[row], hypothesis: hypothesisIDs[column])] ?? 0
         }
       }
       result.idTruePositiveCount = idTruePositives
@@ -69,6 +94,20 @@ public struct MultiObjectTrackingEvaluator: Sendable {
 
   /// Creates an evaluator with a matching threshold in metres.
   public init(thresholdMeters: Float) { self.thresholdMeters = thresholdMeters }
+
+  /// The key of truth id `id` for ``addFrame(internedTruth:hypotheses:countedTruth:countedHypotheses:)``,
+  /// assigned on first use (the same id always gets the same key; keys are 0, 1, 2, ... in order
+  /// of first use).
+  package mutating func intern(_ id: String) -> Int {
+    if let key = truthKeys[id] { return key }
+    let key = truthIDs.count
+    truthIDs.append(id)
+    truthKeys[id] = key
+    lastMatch.append(nil)
+    lastCountedMatch.append(nil)
+    lastFrameListed.append(-1)
+    return key
+  }
 
   /// Adds one frame: the truth objects present (`id`, world position in metres) and the
   /// hypotheses (marker id, world position). Ids must be unique within a frame (duplicates after
@@ -91,35 +130,80 @@ public struct MultiObjectTrackingEvaluator: Sendable {
     truth: [(id: String, position: SIMD3<Float>)], hypotheses: [(id: Int, position: SIMD3<Float>)],
     countedTruth: [Bool]?, countedHypotheses: [Bool]? = nil
   ) -> [MultiObjectTrackingMatch] {
-    precondition(countedTruth.map { $0.count == truth.count } ?? true, "one flag per truth")
+    var interned: [(key: Int, position: SIMD3<Float>)] = []
+    interned.reserveCapacity(truth.count)
+    for t in truth { interned.append((intern(t.id), t.position)) }
+    return addFrame(
+      internedTruth: interned, hypotheses: hypotheses, countedTruth: countedTruth,
+      countedHypotheses: countedHypotheses
+    ).map {
+      MultiObjectTrackingMatch(
+        truthID: truthIDs[$0.truthKey], hypothesisID: $0.hypothesisID,
+        distanceMeters: $0.distanceMeters, isIDSwitch: $0.isIDSwitch)
+    }
+  }
+
+  /// ``addFrame(truth:hypotheses:countedTruth:countedHypotheses:)`` with truth objects given by
+  /// their keys (``intern(_:)``): the same matching and scores without hashing ids per frame.
+  ///
+  /// - Precondition: every key comes from ``intern(_:)`` of this evaluator (or of the one it was
+  ///   copied from); each flag array, when given, has one entry per element of its list.
+  @discardableResult
+  package mutating func addFrame(
+    internedTruth truthIn: [(key: Int, position: SIMD3<Float>)],
+    hypotheses hypothesesIn: [(id: Int, position: SIMD3<Float>)],
+    countedTruth: [Bool]?, countedHypotheses: [Bool]? = nil
+  ) -> [InternedMatch] {
+    precondition(countedTruth.map { $0.count == truthIn.count } ?? true, "one flag per truth")
     precondition(
-      countedHypotheses.map { $0.count == hypotheses.count } ?? true, "one flag per hypothesis")
-    var seenTruth = Set<String>()
+      countedHypotheses.map { $0.count == hypothesesIn.count } ?? true, "one flag per hypothesis")
+    addedFrameCount += 1
+    let frameNumber = addedFrameCount
     var isCounted: [Bool] = []
-    var unique: [(id: String, position: SIMD3<Float>)] = []
-    for (index, t) in truth.enumerated() where seenTruth.insert(t.id).inserted {
-      unique.append(t)
+    var truth: [(key: Int, position: SIMD3<Float>)] = []
+    isCounted.reserveCapacity(truthIn.count)
+    truth.reserveCapacity(truthIn.count)
+    for (index, t) in truthIn.enumerated() where lastFrameListed[t.key] != frameNumber {
+      lastFrameListed[t.key] = frameNumber
+      truth.append(t)
       isCounted.append(countedTruth?[index] ?? true)
     }
-    let truth = unique
-    var seenHypotheses = Set<Int>()
     var hypothesisCounted: [Bool] = []
-    var uniqueHypotheses: [(id: Int, position: SIMD3<Float>)] = []
-    for (index, h) in hypotheses.enumerated() where seenHypotheses.insert(h.id).inserted {
-      uniqueHypotheses.append(h)
-      hypothesisCounted.append(countedHypotheses?[index] ?? true)
+    var hypotheses: [(id: Int, position: SIMD3<Float>)] = []
+    hypothesisCounted.reserveCapacity(hypothesesIn.count)
+    hypotheses.reserveCapacity(hypothesesIn.count)
+    if hypothesesIn.count <= 16 {
+      for (index, h) in hypothesesIn.enumerated()
+      where !hypotheses.contains(where: { $0.id == h.id }) {
+        hypotheses.append(h)
+        hypothesisCounted.append(countedHypotheses?[index] ?? true)
+      }
+    } else {
+      var seenHypotheses = Set<Int>()
+      for (index, h) in hypothesesIn.enumerated() where seenHypotheses.insert(h.id).inserted {
+        hypotheses.append(h)
+        hypothesisCounted.append(countedHypotheses?[index] ?? true)
+      }
     }
-    let hypotheses = uniqueHypotheses
 
+    // Every pair's distance when within the threshold (-1 otherwise), worked out once.
+    let hypothesisCount = hypotheses.count
+    var pairDistances = [Float](repeating: -1, count: truth.count * hypothesisCount)
+    for t in truth.indices {
+      for h in hypotheses.indices {
+        let d = truth[t].position.distance(to: hypotheses[h].position)
+        if d.isFinite && d <= thresholdMeters { pairDistances[t * hypothesisCount + h] = d }
+      }
+    }
     func within(_ t: Int, _ h: Int) -> Float? {
-      let d = truth[t].position.distance(to: hypotheses[h].position)
-      return d.isFinite && d <= thresholdMeters ? d : nil
+      let d = pairDistances[t * hypothesisCount + h]
+      return d >= 0 ? d : nil
     }
     var hypothesisOfTruth = [Int?](repeating: nil, count: truth.count)
     var switched = [Bool](repeating: false, count: truth.count)
     var hypothesisTaken = [Bool](repeating: false, count: hypotheses.count)
     for t in truth.indices {
-      guard let previous = lastMatch[truth[t].id],
+      guard let previous = lastMatch[truth[t].key],
         let h = hypotheses.firstIndex(where: { $0.id == previous }), !hypothesisTaken[h],
         within(t, h) != nil
       else { continue }
@@ -138,7 +222,7 @@ public struct MultiObjectTrackingEvaluator: Sendable {
         let h = freeHypotheses[column]
         hypothesisOfTruth[t] = h
         hypothesisTaken[h] = true
-        if let previous = lastMatch[truth[t].id], previous != hypotheses[h].id {
+        if let previous = lastMatch[truth[t].key], previous != hypotheses[h].id {
           switched[t] = true
         }
       }
@@ -146,12 +230,13 @@ public struct MultiObjectTrackingEvaluator: Sendable {
     var switchedWhenCounted = [Bool](repeating: false, count: truth.count)
     for t in truth.indices {
       guard let h = hypothesisOfTruth[t] else { continue }
-      lastMatch[truth[t].id] = hypotheses[h].id
+      let key = truth[t].key
+      lastMatch[key] = hypotheses[h].id
       guard isCounted[t] else { continue }
-      if let previous = lastCountedMatch[truth[t].id], previous != hypotheses[h].id {
+      if let previous = lastCountedMatch[key], previous != hypotheses[h].id {
         switchedWhenCounted[t] = true
       }
-      lastCountedMatch[truth[t].id] = hypotheses[h].id
+      lastCountedMatch[key] = hypotheses[h].id
     }
 
     // The counted tally's hypotheses: matched to a counted object, or counted themselves and
@@ -160,14 +245,19 @@ public struct MultiObjectTrackingEvaluator: Sendable {
     for t in truth.indices {
       if let h = hypothesisOfTruth[t] { includedHypothesis[h] = isCounted[t] }
     }
+    let keyCount = truthIDs.count
     func tally(
       _ tally: inout Tally, truthIncluded: (Int) -> Bool, hypothesisIncluded: (Int) -> Bool,
       switched: [Bool]
     ) {
       tally.score.frameCount += 1
+      if tally.truthFrames.count < keyCount {
+        tally.truthFrames.append(
+          contentsOf: repeatElement(0, count: keyCount - tally.truthFrames.count))
+      }
       for t in truth.indices where truthIncluded(t) {
         tally.score.truthCount += 1
-        tally.truthFrames[truth[t].id, default: 0] += 1
+        tally.truthFrames[truth[t].key] += 1
         if hypothesisOfTruth[t] != nil {
           tally.score.matchCount += 1
         } else {
@@ -182,8 +272,8 @@ public struct MultiObjectTrackingEvaluator: Sendable {
       }
       for t in truth.indices where truthIncluded(t) {
         for h in hypotheses.indices where hypothesisIncluded(h) && within(t, h) != nil {
-          tally.pairFrames[PairKey(truth: truth[t].id, hypothesis: hypotheses[h].id), default: 0] +=
-            1
+          let pair = PairKey(truth: truth[t].key, hypothesis: hypotheses[h].id)
+          tally.pairFrames[pair, default: 0] += 1
         }
       }
     }
@@ -194,8 +284,8 @@ public struct MultiObjectTrackingEvaluator: Sendable {
       &countedTally, truthIncluded: { isCounted[$0] },
       hypothesisIncluded: { includedHypothesis[$0] }, switched: switchedWhenCounted)
     return truth.indices.map { t in
-      MultiObjectTrackingMatch(
-        truthID: truth[t].id, hypothesisID: hypothesisOfTruth[t].map { hypotheses[$0].id },
+      InternedMatch(
+        truthKey: truth[t].key, hypothesisID: hypothesisOfTruth[t].map { hypotheses[$0].id },
         distanceMeters: hypothesisOfTruth[t].map {
           truth[t].position.distance(to: hypotheses[$0].position)
         },
@@ -206,11 +296,11 @@ public struct MultiObjectTrackingEvaluator: Sendable {
   /// The scores so far, over every truth object and hypothesis.
   ///
   /// - Complexity: O(n² m) in the numbers of distinct truth and hypothesis ids (IDF1 matching).
-  public var result: MultiObjectTrackingScore { allTally.result }
+  public var result: MultiObjectTrackingScore { allTally.result(truthIDs: truthIDs) }
 
   /// The scores over the counted truth objects only, hypotheses on objects not counted left out
   /// (equal to ``result`` when every object was always counted).
   ///
   /// - Complexity: as ``result``.
-  public var countedResult: MultiObjectTrackingScore { countedTally.result }
+  public var countedResult: MultiObjectTrackingScore { countedTally.result(truthIDs: truthIDs) }
 }

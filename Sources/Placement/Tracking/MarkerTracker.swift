@@ -70,7 +70,14 @@ public struct MarkerTracker<Filter: PositionFilter>: Sendable {
   }
 
   /// All current markers (every state), in id order.
-  public var markers: [TrackedMarker] { tracks.compactMap { $0.output } }
+  public var markers: [TrackedMarker] {
+    var result: [TrackedMarker] = []
+    result.reserveCapacity(tracks.count)
+    for track in tracks {
+      if let marker = track.output { result.append(marker) }
+    }
+    return result
+  }
 
   /// The markers a user interface should draw (confirmed or coasting), in id order.
   public var shownMarkers: [TrackedMarker] { markers.filter { $0.state.isShown } }

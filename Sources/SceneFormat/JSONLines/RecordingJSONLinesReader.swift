@@ -88,6 +88,61 @@ public struct RecordingJSONLinesReader {
   ///
   /// - Throws: ``InputFileError`` naming the file, line and `frames[i]` path.
   public mutating func next() throws -> RecordingFrame? {
+    guard let line = try nextLine() else { return nil }
+    let frame = try lineDecoder.decode(line)
+    try acceptOrder(timestampSeconds: frame.timestamp, of: line)
+    return frame
+  }
+
+  /// One frame's line, read (``nextLine()``) but not yet decoded (``LineDecoder``).
+  package struct FrameLine: Sendable {
+    /// The line's bytes.
+    package let bytes: [UInt8]
+    /// The frame's 0-based index.
+    package let frameIndex: Int
+    /// The 1-based line number in the file.
+    package let lineNumber: Int
+  }
+
+  /// Decodes frame lines as ``next()`` does (syntax, limits, decoding and validation, errors
+  /// with file, line and `frames[i]` path), on any thread; the order of timestamps is checked
+  /// afterwards, in frame order, by ``acceptOrder(timestampSeconds:of:)``.
+  package struct LineDecoder: Sendable {
+    let path: String
+    let strict: Bool
+    let limits: RecordingLimits
+
+    /// The frame on `line`.
+    ///
+    /// - Throws: ``InputFileError`` as ``RecordingJSONLinesReader/next()`` for a bad line.
+    package func decode(_ line: FrameLine) throws -> RecordingFrame {
+      do {
+        do {
+          return try line.bytes.withUnsafeBufferPointer {
+            try JSONDocument.parse($0, maximumDepth: limits.parserDepth) { value in
+              try limits.checkFrame(value)
+              return try RecordingFrame(json: value, strict: strict)
+            }
+          }
+        } catch let error as InputFileError {
+          throw error.prefixed(.index(line.frameIndex)).prefixed(.key("frames"))
+        }
+      } catch let error as InputFileError {
+        throw RecordingJSONLinesReader.locate(error, path: path, line: line.lineNumber)
+      }
+    }
+  }
+
+  /// The decoder of this reader's lines.
+  package var lineDecoder: LineDecoder { LineDecoder(path: path, strict: strict, limits: limits) }
+
+  /// The next frame's line, undecoded, or `nil` after the last line: ``next()`` in three steps
+  /// (this, ``LineDecoder/decode(_:)``, ``acceptOrder(timestampSeconds:of:)``), so that lines
+  /// can be decoded on other threads. The line counts as a frame from here on.
+  ///
+  /// - Throws: ``InputFileError`` as ``next()`` for a line over the length limit, more frames
+  ///   than the limit or a read failure (after which ``canContinueAfterError`` is `false`).
+  package mutating func nextLine() throws -> FrameLine? {
     let line: [UInt8]
     do {
       guard let next = try Self.nextNonBlankLine(lines, path: path) else { return nil }
@@ -99,30 +154,33 @@ public struct RecordingJSONLinesReader {
       canContinueAfterError = false
       throw error
     }
+    defer { frameIndex += 1 }  // The line is consumed: the next one is the next frame.
+    if frameIndex >= limits.maximumFrames {
+      canContinueAfterError = false
+      throw Self.locate(
+        InputFileError(
+          .limitExceeded, "more than \(limits.maximumFrames) frames (maximumFrames)"
+        ).prefixed(.index(frameIndex)).prefixed(.key("frames")),
+        path: path, line: lines.lineNumber)
+    }
+    return FrameLine(bytes: line, frameIndex: frameIndex, lineNumber: lines.lineNumber)
+  }
+
+  /// Checks that the timestamp of the frame decoded from `line` is later than that of the last
+  /// frame accepted, and accepts it. Call in frame order, for the lines that decoded.
+  ///
+  /// - Throws: ``InputFileError`` as ``next()`` (file, line, `frames[i].timestamp`).
+  package mutating func acceptOrder(timestampSeconds: Double, of line: FrameLine) throws {
     do {
       do {
-        if frameIndex >= limits.maximumFrames {
-          canContinueAfterError = false
-          throw InputFileError(
-            .limitExceeded, "more than \(limits.maximumFrames) frames (maximumFrames)")
-        }
-        let frame = try line.withUnsafeBufferPointer {
-          try JSONDocument.parse($0, maximumDepth: limits.parserDepth) { value in
-            try limits.checkFrame(value)
-            return try RecordingFrame(json: value, strict: strict)
-          }
-        }
-        try Recording.checkOrder(frame.timestamp, after: previousTimestamp)
-        previousTimestamp = frame.timestamp
-        frameIndex += 1
-        return frame
+        try Recording.checkOrder(timestampSeconds, after: previousTimestamp)
       } catch let error as InputFileError {
-        defer { frameIndex += 1 }  // The line is consumed: the next one is the next frame.
-        throw error.prefixed(.index(frameIndex)).prefixed(.key("frames"))
+        throw error.prefixed(.index(line.frameIndex)).prefixed(.key("frames"))
       }
     } catch let error as InputFileError {
-      throw Self.locate(error, path: path, line: lines.lineNumber)
+      throw Self.locate(error, path: path, line: line.lineNumber)
     }
+    previousTimestamp = timestampSeconds
   }
 
   package static func nextNonBlankLine(_ lines: BufferedLineReader, path: String) throws -> [UInt8]?
@@ -142,7 +200,8 @@ public struct RecordingJSONLinesReader {
 
   /// Puts the file and line on `error` (a syntax error's line within the one-line document is
   /// replaced by the file line; its column is kept).
-  private static func locate(_ error: InputFileError, path: String, line: Int) -> InputFileError {
+  fileprivate static func locate(_ error: InputFileError, path: String, line: Int) -> InputFileError
+  {
     var copy = error
     copy.file = path
     copy.line = line

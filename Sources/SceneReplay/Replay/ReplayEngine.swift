@@ -10,11 +10,13 @@ import SessionSimulation
 /// with `ARCorePlacement`), updates the tracker and reports the markers; at the end, per-marker
 /// summaries and the harness's metrics against truth.
 ///
-/// Frames are read in chunks of `chunkFrameCount`; within a chunk the per-frame work (conversion
-/// and placement, independent per frame) runs on up to `threadCount` threads over fixed,
-/// contiguous slices, and the tracker then runs sequentially in frame order. Nothing depends on
-/// the thread count or on timing, so the output is the same bytes for any `threadCount`. Memory
-/// is bounded by one chunk plus the markers, whatever the length of a streamed recording.
+/// Frames are read in chunks of `chunkFrameCount`; within a chunk the per-frame work (decoding of
+/// JSON Lines frames, conversion and placement, independent per frame) runs on up to
+/// `threadCount` threads over fixed, contiguous slices, and the tracker then runs sequentially in
+/// frame order. With more than one thread the two overlap: the next chunk is prepared while the
+/// tracker runs on this one. Nothing depends on the thread count or on timing, so the output is
+/// the same bytes for any `threadCount`. Memory is bounded by two chunks plus the markers,
+/// whatever the length of a streamed recording.
 public struct ReplayEngine: Sendable {
   /// The settings.
   public let settings: ReplaySettings
@@ -78,6 +80,8 @@ public struct ReplayEngine: Sendable {
 
   /// Replays the frames `session` has left: the package's placement and tracking as one client
   /// of the session (the frames an app's own placer gets), scored by the same harness metrics.
+  /// With more than one thread, a session left by an error may have read up to one chunk past
+  /// the frame the error names.
   ///
   /// - Throws: as ``run(_:onFrame:onProgress:)``.
   public func run(
@@ -117,15 +121,13 @@ public struct ReplayEngine: Sendable {
     if skipInvalidFrames { report.skippedFrames = [] }
     if session.header.platform == .arcore { report.placement.placedByARCoreHitTest = 0 }
     var framesDone = 0
-    while true {
-      let chunk = session.nextFrames(
-        upTo: chunkFrameCount, threadCount: threadCount, continuingAfterErrors: skipInvalidFrames)
-      if chunk.isEmpty { break }
-      let placed = place(chunk, pipeline: pipeline, override: override)
-      let placedOnARCore = placeOnARCore(chunk)
-      for ((outcome, placements), arcorePlacements) in zip(zip(chunk, placed), placedOnARCore) {
+    // The tracker takes detector frames: between the results of a detector running below the
+    // frame rate its markers carry on unchanged (and do not age). Its view is the image the
+    // result was computed on (an earlier frame's when the result arrived late).
+    func replay(_ chunk: PreparedChunk) throws {
+      for index in chunk.outcomes.indices {
         let frame: SimulatedFrame
-        switch outcome {
+        switch chunk.outcomes[index] {
         case .frame(let value): frame = value
         case .failed(let failure):
           guard skipInvalidFrames, failure.canContinue else { throw failure.error }
@@ -135,27 +137,33 @@ public struct ReplayEngine: Sendable {
               error: failure.error))
           continue
         }
-        for result in placements { report.placement.add(result) }
-        for result in arcorePlacements { report.placement.add(result) }
-        // The tracker takes detector frames: between the results of a detector running below
-        // the frame rate its markers carry on unchanged (and do not age). Its view is the image
-        // the result was computed on (an earlier frame's when the result arrived late).
+        let prepared = chunk.frames[index]
+        let placements = prepared.placements
+        let arcorePlacements = prepared.placedOnARCore
+        var measurements: [MarkerMeasurement] = []
+        measurements.reserveCapacity(placements.count + arcorePlacements.count)
+        for result in placements {
+          report.placement.add(result)
+          if let measurement = result.measurement { measurements.append(measurement) }
+        }
+        for result in arcorePlacements {
+          report.placement.add(result)
+          if let measurement = result.measurement { measurements.append(measurement) }
+        }
         let markers =
           frame.hasDetectorResult
-          ? tracker.update(
-            measurements: placements.compactMap(\.measurement)
-              + arcorePlacements.compactMap(\.measurement),
-            timestampSeconds: frame.timestamp,
+          ? tracker.updateOfAnyFilter(
+            measurements: measurements, timestampSeconds: frame.timestamp,
             view: settings.trackerUsesDetectorView
-              ? detectorView(of: frame.observationsFrame, override: override) : nil)
-          : tracker.markers
+              ? detectorView(of: frame, override: override) : nil)
+          : tracker.markersOfAnyFilter
         accumulator.add(
           frameIndex: frame.frameIndex, timestampSeconds: frame.timestamp,
           markers: markers.map {
             .init(id: .number($0.id), label: $0.label, position: $0.position, state: $0.state)
           },
           camera: frame.camera, viewport: frame.viewport, world: frame.world,
-          placed: Self.placedPoints(placements))
+          placed: prepared.placedPoints, truthInView: prepared.truthInView)
         if report.firstTimestampSeconds == nil {
           report.firstTimestampSeconds = frame.timestamp
         }
@@ -169,8 +177,20 @@ public struct ReplayEngine: Sendable {
         try onFrameDetail?((frame, placements, override ?? frame.visionRequest, output))
         try onFrame(output)
       }
-      framesDone += chunk.count
+      framesDone += chunk.outcomes.count
       onProgress(framesDone)
+    }
+    if threadCount == 1 {
+      while true {
+        let chunk = prepareChunk(
+          &session, pipeline: pipeline, override: override, scoring: accumulator,
+          threadCount: 1)
+        if chunk.outcomes.isEmpty { break }
+        try replay(chunk)
+      }
+    } else {
+      try replayPipelined(
+        &session, pipeline: pipeline, override: override, scoring: accumulator, replay: replay)
     }
     report.tracker = tracker.statistics
     let (logs, metrics) = accumulator.finish()
@@ -219,38 +239,48 @@ public struct ReplayEngine: Sendable {
     return points
   }
 
-  /// What the detector saw in `frame`: its camera and the part of the image the model looked at
-  /// (with the Vision settings the boxes are inverted with). Every frame is a detector frame.
+  /// What the detector saw for `frame`: the camera of the image its result was computed on
+  /// (`observationsFrame`) and the part of the image the model looked at (with the Vision
+  /// settings the boxes are inverted with). Every frame is a detector frame.
   func detectorView(of frame: SimulatedFrame, override: VisionRequestSettings?) -> DetectorView {
     let request = override ?? frame.visionRequest
+    let camera = frame.observationsCamera
     let detected =
       request.flatMap {
-        try? VisionGeometry(settings: $0, imageResolution: frame.camera.imageResolution)
+        try? VisionGeometry(settings: $0, imageResolution: camera.imageResolution)
       }?.modelVisibleImageNormalizedRect ?? .unit
-    return DetectorView(camera: frame.camera, detectedImageNormalizedRect: detected)
+    return DetectorView(camera: camera, detectedImageNormalizedRect: detected)
   }
 
-  /// Places the detections of a chunk's frames, in parallel over fixed contiguous slices; the
-  /// result is in frame order (empty for failed frames).
+  /// Places the detections of a chunk's frames and works out which truth objects each frame
+  /// shows (`scoring`'s ``ReplayMetricsAccumulator/truthInView(camera:viewport:world:placed:)``),
+  /// in parallel over up to `threadCount` fixed contiguous slices; the result is in frame order
+  /// (empty for failed frames).
   func place(
     _ chunk: [SimulatedSession.FrameOutcome], pipeline: PlacementPipeline,
-    override: VisionRequestSettings?
-  ) -> [[PlacementResult]] {
-    let work = { @Sendable (outcome: SimulatedSession.FrameOutcome) -> [PlacementResult] in
-      guard case .frame(let frame) = outcome,
-        let request = override ?? frame.visionRequest
-      else { return [] }
-      // A late result is placed with the frame of its image; a model without an NMS stage
-      // gives raw candidates, suppressed here as Core ML's NMS stage would.
-      let observations =
-        frame.observations.isEmpty && frame.detectionCandidates != nil
-        ? frame.suppressedCandidates : frame.observations
-      return pipeline.place(
-        observations, request: request, in: frame.observationsFrame.viewportFrame)
+    override: VisionRequestSettings?, scoring: ReplayMetricsAccumulator, threadCount: Int
+  ) -> [PreparedFrame] {
+    let work = { @Sendable (outcome: SimulatedSession.FrameOutcome) -> PreparedFrame in
+      guard case .frame(let frame) = outcome else { return PreparedFrame() }
+      var prepared = PreparedFrame()
+      if let request = override ?? frame.visionRequest {
+        // A late result is placed with the frame of its image; a model without an NMS stage
+        // gives raw candidates, suppressed here as Core ML's NMS stage would.
+        let observations =
+          frame.observations.isEmpty && frame.detectionCandidates != nil
+          ? frame.suppressedCandidates : frame.observations
+        prepared.placements = pipeline.place(
+          observations, request: request, in: frame.observationsViewportFrame)
+        prepared.placedPoints = Self.placedPoints(prepared.placements)
+      }
+      prepared.truthInView = scoring.truthInView(
+        camera: frame.camera, viewport: frame.viewport, world: frame.world,
+        placed: prepared.placedPoints)
+      return prepared
     }
     let slices = min(threadCount, chunk.count)
     guard slices > 1 else { return chunk.map(work) }
-    var results = [[PlacementResult]](repeating: [], count: chunk.count)
+    var results = [PreparedFrame](repeating: PreparedFrame(), count: chunk.count)
     results.withUnsafeMutableBufferPointer { buffer in
       nonisolated(unsafe) let output = buffer
       let sliceLength = (chunk.count + slices - 1) / slices

@@ -67,6 +67,8 @@ package struct ReplayMetricsAccumulator: Sendable {
   /// CLEAR-MOT over the objects in view, and over the placeable ones.
   var visibleEvaluator: MultiObjectTrackingEvaluator
   var placeableEvaluator: MultiObjectTrackingEvaluator
+  /// The truth objects as the evaluators know them (their ids interned once).
+  let evaluatorTruth: [(key: Int, position: SIMD3<Float>)]
   var firstConfirmed: [Double?]
   /// Per truth object: the time of the first frame it was placeable, and the time from then to
   /// its first confirmed marker.
@@ -99,8 +101,10 @@ package struct ReplayMetricsAccumulator: Sendable {
       threshold ?? TrackingMetrics.halfNeighbourSpacingMeters(self.truth.map(\.position))
       ?? 0.05
     self.placement = placement
-    visibleEvaluator = MultiObjectTrackingEvaluator(thresholdMeters: self.thresholdMeters)
-    placeableEvaluator = visibleEvaluator
+    var evaluator = MultiObjectTrackingEvaluator(thresholdMeters: self.thresholdMeters)
+    evaluatorTruth = self.truth.map { (evaluator.intern($0.id), $0.position) }
+    visibleEvaluator = evaluator
+    placeableEvaluator = evaluator
     firstConfirmed = Array(repeating: nil, count: self.truth.count)
     firstPlaceable = Array(repeating: nil, count: self.truth.count)
     placeableToConfirmed = Array(repeating: nil, count: self.truth.count)
@@ -138,13 +142,54 @@ package struct ReplayMetricsAccumulator: Sendable {
     return best
   }
 
+  /// Which truth objects a frame shows and which of those are placeable (see
+  /// ``isPlaceable(_:camera:world:)``), in recording order: what ``add(frameIndex:timestampSeconds:markers:camera:viewport:world:placed:truthInView:)``
+  /// needs of a frame besides its markers. It depends on the frame alone, so it can be worked
+  /// out ahead, on another thread.
+  package struct TruthInView: Sendable {
+    /// Per truth object: whether it projects into the viewport.
+    package var visible: [Bool]
+    /// Per truth object: whether it is visible and placeable.
+    package var placeable: [Bool]
+  }
+
+  /// The frame's ``TruthInView``: seen with `camera` in `viewport`, with the frame's planes and
+  /// feature points (`world`) and the points its detections were placed at (`placed`).
+  package func truthInView(
+    camera: Camera, viewport: Viewport, world: FrameWorld,
+    placed: [(label: String, position: SIMD3<Float>)]
+  ) -> TruthInView {
+    var result = TruthInView(visible: [], placeable: [])
+    result.visible.reserveCapacity(truth.count)
+    result.placeable.reserveCapacity(truth.count)
+    for object in truth {
+      var isVisible = false
+      if case .visible = ViewportProjection(
+        worldPoint: object.position, camera: camera, viewport: viewport)
+      {
+        isVisible = true
+      }
+      var wasPlaced = false
+      for point in placed where point.label == object.label {
+        if point.position.distance(to: object.position) <= thresholdMeters { wasPlaced = true }
+      }
+      result.visible.append(isVisible)
+      result.placeable.append(
+        isVisible && (wasPlaced || isPlaceable(object.position, camera: camera, world: world)))
+    }
+    return result
+  }
+
   /// Adds one frame's markers (every state; only shown ones are scored), seen with `camera` in
   /// `viewport`, with the frame's planes and feature points (`world`) and the points the frame's
   /// detections were placed at (`placed`: label and world position), both for placeability.
-  /// Marker ids must be unique within the frame.
+  /// `truthInView`, when given, must be ``truthInView(camera:viewport:world:placed:)`` of the
+  /// same frame (worked out ahead); `nil` works it out here. Marker ids must be unique within
+  /// the frame.
   package mutating func add(
     frameIndex: Int, timestampSeconds t: Double, markers: [Marker], camera: Camera,
-    viewport: Viewport, world: FrameWorld, placed: [(label: String, position: SIMD3<Float>)] = []
+    viewport: Viewport, world: FrameWorld, placed: [(label: String, position: SIMD3<Float>)] = [],
+    truthInView: TruthInView? = nil
   ) {
     if startSeconds == nil { startSeconds = t }
     frameCount += 1
@@ -174,25 +219,14 @@ package struct ReplayMetricsAccumulator: Sendable {
     }
     guard !truth.isEmpty else { return }
 
-    var visible: [Bool] = []
-    var placeable: [Bool] = []
-    for (index, object) in truth.enumerated() {
-      var isVisible = false
-      if case .visible = ViewportProjection(
-        worldPoint: object.position, camera: camera, viewport: viewport)
-      {
-        isVisible = true
-        objectLogs[index].visibleFrameCount += 1
-      }
-      var wasPlaced = false
-      for point in placed where point.label == object.label {
-        if point.position.distance(to: object.position) <= thresholdMeters { wasPlaced = true }
-      }
-      let canPlace =
-        isVisible && (wasPlaced || isPlaceable(object.position, camera: camera, world: world))
-      visible.append(isVisible)
-      placeable.append(canPlace)
-      if canPlace, firstPlaceable[index] == nil { firstPlaceable[index] = t }
+    let inViewOfTruth =
+      truthInView
+      ?? self.truthInView(camera: camera, viewport: viewport, world: world, placed: placed)
+    let visible = inViewOfTruth.visible
+    let placeable = inViewOfTruth.placeable
+    for index in truth.indices {
+      if visible[index] { objectLogs[index].visibleFrameCount += 1 }
+      if placeable[index], firstPlaceable[index] == nil { firstPlaceable[index] = t }
     }
     let shown = markers.filter(\.state.isShown)
     // Truth and markers are compared under the same rule: only what the viewport shows this frame
@@ -214,18 +248,18 @@ package struct ReplayMetricsAccumulator: Sendable {
       if id == next { evaluatorIDs[marker.id] = id }
       return (id, marker.position)
     }
-    let allTruth = truth.map { (id: $0.id, position: $0.position) }
     let matches = visibleEvaluator.addFrame(
-      truth: allTruth, hypotheses: hypotheses, countedTruth: visible, countedHypotheses: inView)
+      internedTruth: evaluatorTruth, hypotheses: hypotheses, countedTruth: visible,
+      countedHypotheses: inView)
     placeableEvaluator.addFrame(
-      truth: allTruth, hypotheses: hypotheses, countedTruth: placeable, countedHypotheses: inView)
+      internedTruth: evaluatorTruth, hypotheses: hypotheses, countedTruth: placeable,
+      countedHypotheses: inView)
     for (index, match) in matches.enumerated() where visible[index] {
       guard let distance = match.distanceMeters.map(Double.init) else { continue }
       objectLogs[index].matchedFrameCount += 1
       objectLogs[index].squaredErrorSum += distance * distance
     }
-    let inViewIDs = Set(zip(shown, inView).filter(\.1).map(\.0.id))
-    for m in shown {
+    for (m, isInView) in zip(shown, inView) {
       guard let (index, distance) = nearestTruth(label: m.label, to: m.position) else { continue }
       asPlacedSquaredSum += Double(distance) * Double(distance)
       asPlacedCount += 1
@@ -235,7 +269,8 @@ package struct ReplayMetricsAccumulator: Sendable {
         placeableToConfirmed[index] = t - placeableSince
       }
       // Reprojection is measured where the marker is drawn: inside the viewport.
-      guard inViewIDs.contains(m.id) else { continue }
+      // (Marker ids are unique within the frame, so this is the marker's own flag.)
+      guard isInView else { continue }
       if let error = TrackingMetrics.reprojectionErrorPixels(
         projected: camera.projectToImagePixels(m.position),
         truth: camera.projectToImagePixels(truth[index].position))

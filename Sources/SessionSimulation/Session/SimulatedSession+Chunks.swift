@@ -25,6 +25,8 @@ extension SimulatedSession {
   /// A frame as read from the source, before conversion.
   enum ReadEntry: Sendable {
     case read(RecordingFrame)
+    /// A JSON Lines frame's line, decoded with the conversion.
+    case line(RecordingJSONLinesReader.FrameLine)
     case failed(FrameFailure)
   }
 
@@ -43,12 +45,15 @@ extension SimulatedSession {
     while read.count < count {
       let index = nextFrameIndex
       do {
-        guard let frame = try source.next() else {
+        guard let pending = try source.nextPending() else {
           isFinished = true
           break
         }
         nextFrameIndex += 1
-        read.append(.read(frame))
+        switch pending {
+        case .frame(let frame): read.append(.read(frame))
+        case .line(let line): read.append(.line(line))
+        }
       } catch {
         nextFrameIndex += 1
         let recordingError =
@@ -66,7 +71,33 @@ extension SimulatedSession {
       }
     }
     let first = nextFrameIndex - read.count
-    var outcomes = convert(read, firstIndex: first, threadCount: threadCount)
+    var (outcomes, decodedTimestamps) = convert(
+      read, firstIndex: first, decoder: source.lineDecoder, threadCount: threadCount)
+    // Lines decoded with the conversion are accepted in frame order, as the source would have
+    // read them; reading stops after a failed line as it would have (later lines were read
+    // ahead and are dropped).
+    for i in read.indices {
+      guard case .line(let line) = read[i] else { continue }
+      var failure: FrameFailure?
+      if let timestamp = decodedTimestamps[i] {
+        do {
+          try source.acceptOrder(timestampSeconds: timestamp, of: line)
+        } catch {
+          let recordingError = (error as? InputFileError) ?? InputFileError(.io, "\(error)")
+          failure = FrameFailure(
+            frameIndex: first + i, timestampSeconds: nil,
+            error: locate(recordingError, frameIndex: first + i), canContinue: true)
+          outcomes[i] = .failed(failure!)
+        }
+      } else if case .failed(let decodeFailure) = outcomes[i] {
+        failure = decodeFailure
+      }
+      if let failure, !continuingAfterErrors || !failure.canContinue {
+        outcomes.removeSubrange((i + 1)...)
+        isFinished = true
+        break
+      }
+    }
     for i in outcomes.indices {
       guard case .frame(var frame) = outcomes[i] else { continue }
       frame.anchorChanges = AnchorChanges(from: lastAnchors, to: frame.anchors)
@@ -92,45 +123,81 @@ extension SimulatedSession {
       .located(file: source.file)
   }
 
-  /// Converts read frames to session frames, in parallel over fixed contiguous slices; the
-  /// result is in frame order.
+  /// Converts read frames to session frames (decoding JSON Lines frames' lines with `decoder`
+  /// first), in parallel over fixed contiguous slices; the result is in frame order, with the
+  /// timestamp of each line that decoded (`nil` for other entries).
   func convert(
-    _ read: [ReadEntry], firstIndex: Int, threadCount: Int
-  ) -> [FrameOutcome] {
+    _ read: [ReadEntry], firstIndex: Int, decoder: RecordingJSONLinesReader.LineDecoder?,
+    threadCount: Int
+  ) -> (outcomes: [FrameOutcome], decodedTimestamps: [Double?]) {
     let context = self.context
     let file = source.file
-    let work = { @Sendable (offset: Int, entry: ReadEntry) in
+    let convert = { @Sendable (index: Int, recorded: RecordingFrame) -> FrameOutcome in
+      switch SimulatedFrame.converting(recorded, frameIndex: index, context: context) {
+      case .success(let frame): return .frame(frame)
+      case .failure(let error):
+        let located =
+          (error.frameIndex == nil
+          ? error.prefixed(.index(index)).prefixed(.key("frames")) : error)
+          .located(file: file)
+        return .failed(
+          FrameFailure(
+            frameIndex: index, timestampSeconds: recorded.timestamp, error: located,
+            canContinue: true))
+      }
+    }
+    let work = { @Sendable (offset: Int, entry: ReadEntry) -> (FrameOutcome, Double?) in
+      let index = firstIndex + offset
       switch entry {
-      case .failed(let failure): return FrameOutcome.failed(failure)
-      case .read(let recorded):
-        let index = firstIndex + offset
-        switch SimulatedFrame.converting(recorded, frameIndex: index, context: context) {
-        case .success(let frame): return .frame(frame)
-        case .failure(let error):
+      case .failed(let failure): return (.failed(failure), nil)
+      case .read(let recorded): return (convert(index, recorded), nil)
+      case .line(let line):
+        do {
+          guard let decoder else { preconditionFailure("a frame line without its decoder") }
+          let recorded = try decoder.decode(line)
+          return (convert(index, recorded), recorded.timestamp)
+        } catch {
+          // As `nextFrames` treats the errors of reading.
+          let recordingError = (error as? InputFileError) ?? InputFileError(.io, "\(error)")
           let located =
-            (error.frameIndex == nil
-            ? error.prefixed(.index(index)).prefixed(.key("frames")) : error)
+            (recordingError.frameIndex == nil
+            ? recordingError.prefixed(.index(index)).prefixed(.key("frames")) : recordingError)
             .located(file: file)
-          return .failed(
-            FrameFailure(
-              frameIndex: index, timestampSeconds: recorded.timestamp, error: located,
-              canContinue: true))
+          return (
+            .failed(
+              FrameFailure(
+                frameIndex: index, timestampSeconds: nil, error: located,
+                canContinue: error is InputFileError)), nil
+          )
         }
       }
     }
-    let slices = min(max(threadCount, 1), read.count)
-    guard slices > 1 else { return read.enumerated().map { work($0.offset, $0.element) } }
-    var results = [FrameOutcome?](repeating: nil, count: read.count)
-    results.withUnsafeMutableBufferPointer { buffer in
-      nonisolated(unsafe) let output = buffer
-      let sliceLength = (read.count + slices - 1) / slices
-      DispatchQueue.concurrentPerform(iterations: slices) { slice in
-        let start = slice * sliceLength
-        let end = min(start + sliceLength, read.count)
-        guard start < end else { return }
-        for i in start..<end { output[i] = work(i, read[i]) }
+    let count = read.count
+    let slices = min(max(threadCount, 1), count)
+    var timestamps = [Double?](repeating: nil, count: count)
+    let outcomes = [FrameOutcome](unsafeUninitializedCapacity: count) { buffer, initialized in
+      timestamps.withUnsafeMutableBufferPointer { timestampBuffer in
+        nonisolated(unsafe) let output = buffer
+        nonisolated(unsafe) let timestampOutput = timestampBuffer
+        let sliceLength = (count + slices - 1) / max(slices, 1)
+        let convertSlice = { @Sendable (slice: Int) in
+          let start = slice * sliceLength
+          let end = min(start + sliceLength, count)
+          guard start < end else { return }
+          for i in start..<end {
+            let (outcome, timestamp) = work(i, read[i])
+            (output.baseAddress! + i).initialize(to: outcome)
+            timestampOutput[i] = timestamp
+          }
+        }
+        if slices > 1 {
+          DispatchQueue.concurrentPerform(iterations: slices, execute: convertSlice)
+        } else if count > 0 {
+          convertSlice(0)
+        }
       }
+      initialized = count
     }
-    return results.map { $0! }
+    return (outcomes, timestamps)
   }
 }

@@ -44,6 +44,17 @@ extension SimulatedFrame {
       settings: settings, imageResolution: camera.imageResolution, requestType: type)
   }
 
+  /// ``observationsFrame``'s camera, without copying the frame.
+  package var observationsCamera: Camera {
+    visionOutputs.observationsImageFrame?.camera ?? camera
+  }
+
+  /// ``observationsFrame``'s `viewportFrame`, without copying the frame.
+  package var observationsViewportFrame: ViewportFrame {
+    guard let image = visionOutputs.observationsImageFrame else { return viewportFrame }
+    return ViewportFrame(camera: image.camera, viewport: image.viewport, world: image.world)
+  }
+
   /// The frame the observations were computed on, to place them with: an earlier frame (its
   /// camera, viewport and world, with this frame's observations and settings) when the result
   /// arrived late and the session still holds that frame, else this frame.

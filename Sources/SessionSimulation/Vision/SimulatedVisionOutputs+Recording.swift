@@ -83,13 +83,16 @@ extension SimulatedSession {
   mutating func attachImageFrame(_ frame: inout SimulatedFrame) {
     let image = frame.visionOutputs.observationsImageTimestamp
     if image < frame.timestamp {
-      frame.visionOutputs.observationsImageFrame = recentImageFrames.last { $0.timestamp == image }
+      // Only the last `imageFrameMemory` frames count; older ones are dropped in batches.
+      frame.visionOutputs.observationsImageFrame = recentImageFrames.suffix(Self.imageFrameMemory)
+        .last { $0.timestamp == image }
     }
     recentImageFrames.append(
       SimulatedVisionOutputs.ImageFrame(
         frameIndex: frame.frameIndex, timestamp: frame.timestamp, camera: frame.camera,
         viewport: frame.viewport, world: frame.world))
-    if recentImageFrames.count > Self.imageFrameMemory {
+    // Dropping the oldest frame at every frame would move the whole window each time.
+    if recentImageFrames.count >= 2 * Self.imageFrameMemory {
       recentImageFrames.removeFirst(recentImageFrames.count - Self.imageFrameMemory)
     }
   }

@@ -32,6 +32,35 @@ import Testing
     #expect(score.idSwitchesPer1000Frames == 500)
   }
 
+  /// The hand-scored sequence above with truth ids interned (keys, as replay passes them), "B"
+  /// interned before "A" and "A" listed twice in F2 (the duplicate is ignored): the same
+  /// matches and scores.
+  @Test func internedKeysScoreLikeIDs() throws {
+    let a = SIMD3<Float>(0, 0, 0)
+    let b = SIMD3<Float>(1, 0, 0)
+    var evaluator = MultiObjectTrackingEvaluator(thresholdMeters: 0.1)
+    let keyB = evaluator.intern("B")
+    let keyA = evaluator.intern("A")
+    #expect(keyB == 0 && keyA == 1 && evaluator.intern("B") == 0)
+    let f1 = evaluator.addFrame(
+      internedTruth: [(keyA, a), (keyB, b)], hypotheses: [(1, a), (2, b)], countedTruth: nil)
+    let f2 = evaluator.addFrame(
+      internedTruth: [(keyA, a), (keyA, b), (keyB, b)], hypotheses: [(1, a)], countedTruth: nil)
+    let f3 = evaluator.addFrame(
+      internedTruth: [(keyA, a), (keyB, b)], hypotheses: [(1, b), (3, a)], countedTruth: nil)
+    let f4 = evaluator.addFrame(
+      internedTruth: [(keyA, a)], hypotheses: [(3, a), (4, SIMD3(5, 0, 0))], countedTruth: nil)
+    #expect(f1.map(\.hypothesisID) == [1, 2])
+    #expect(f2.map(\.truthKey) == [keyA, keyB] && f2.map(\.hypothesisID) == [1, nil])
+    #expect(f3.map(\.hypothesisID) == [3, 1] && f3.map(\.isIDSwitch) == [true, true])
+    #expect(f4.map(\.hypothesisID) == [3])
+    let score = evaluator.result
+    #expect(score.truthCount == 7 && score.hypothesisCount == 7 && score.matchCount == 6)
+    #expect(score.missCount == 1 && score.falsePositiveCount == 1 && score.idSwitchCount == 2)
+    #expect(score.idTruePositiveCount == 3)
+    #expect(evaluator.countedResult == score)
+  }
+
   @Test func perfectTrackingScoresOne() {
     var evaluator = MultiObjectTrackingEvaluator(thresholdMeters: 0.01)
     for i in 0..<10 {

@@ -24,7 +24,7 @@ struct ReplaySkipInvalidFramesTests {
     return try ReplayEngine().run(&source)
   }
 
-  @Test(arguments: ["bad.json", "bad.jsonl"], [1, 2])
+  @Test(arguments: ["bad.json", "bad.jsonl"], [1, 2, 3, 4])
   func fileWithBadFrames(name: String, threads: Int) throws {
     let directory = try RecordingFixtures.makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -60,6 +60,51 @@ struct ReplaySkipInvalidFramesTests {
     // Jitter pairs frames adjacent in the file, so the gaps at 2 and 5 leave pairs out of it;
     // everything else matches the recording without those frames.
     #expect(Self.withoutJitter(report) == Self.withoutJitter(clean))
+  }
+
+  /// JSON Lines lines are decoded on the worker threads and accepted in frame order: on a
+  /// 14-frame file with frame 2's focal length 0, frame 5 not JSON, and frames 8 and 9 swapped
+  /// (frame 8 then carries frame 9's timestamp, so frame 9, carrying frame 8's, is not after it),
+  /// every thread count and chunk size skips exactly frames 2, 5 and 9 with those errors and
+  /// gives the same report; without skipping, the file is refused at frame 2 and the frames
+  /// before it are replayed, whatever was read ahead.
+  @Test(arguments: [1, 3, 256])
+  func badLinesGiveTheSameReportOnAnyThreadCount(chunk: Int) throws {
+    let directory = try RecordingFixtures.makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("bad.jsonl").path
+    try DashboardReplayScenario(frameCount: 14).writeWithBadFrames(toFile: path)
+    var lines = try String(contentsOfFile: path, encoding: .utf8).split(
+      separator: "\n", omittingEmptySubsequences: false)
+    lines.swapAt(8 + 1, 9 + 1)  // The header is line 0 here.
+    try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+
+    var reports: [ReplayReport] = []
+    for threads in 1...4 {
+      var source = try ReplaySource(contentsOfFile: path)
+      var seen: [Int] = []
+      let report = try ReplayEngine(
+        threadCount: threads, chunkFrameCount: chunk, skipInvalidFrames: true
+      ).run(&source, onFrame: { seen.append($0.frameIndex) })
+      #expect(seen == [0, 1, 3, 4, 6, 7, 8, 10, 11, 12, 13])
+      let skipped = try #require(report.skippedFrames)
+      #expect(skipped.map(\.frameIndex) == [2, 5, 9])
+      #expect(skipped[0].error.jsonPath == "frames[2].camera.intrinsics[0]")
+      #expect(skipped[0].error.line == 4)
+      #expect(skipped[1].error.kind == .syntax && skipped[1].error.line == 7)
+      #expect(skipped[2].error.jsonPath == "frames[9].timestamp" && skipped[2].error.line == 11)
+      reports.append(report)
+
+      var refused = try ReplaySource(contentsOfFile: path)
+      var replayed: [Int] = []
+      let error = try #require(throws: InputFileError.self) {
+        try ReplayEngine(threadCount: threads, chunkFrameCount: chunk).run(
+          &refused, onFrame: { replayed.append($0.frameIndex) })
+      }
+      #expect(replayed == [0, 1])
+      #expect(error.frameIndex == 2 && error.line == 4 && error.file == path)
+    }
+    #expect(reports.allSatisfy { $0 == reports[0] })
   }
 
   static func withoutJitter(_ report: ReplayReport) -> ReplayReport {
