@@ -63,8 +63,9 @@ enum DecodePeerBenchmarks {
     }
     let megabytes = Double(options["--generated-megabytes"]!) ?? 100
     if megabytes > 0 {
-      // The decode benchmark's recording: about 51 kB per frame with 300 feature points.
-      let frames = max(1, Int(megabytes * 1e6 / 51_000))
+      // The decode benchmark's recording: about 13.3 kB per frame with 300 feature points
+      // (1,960 frames wrote 26.05 MB; 7,647 frames 103.24 MB).
+      let frames = max(1, Int(megabytes * 1e6 / 13_300))
       var generator = SplitMix64(seed: 1)
       let recording = DecodeBenchmarks.makeRecording(
         frames: frames, points: 300, generator: &generator)

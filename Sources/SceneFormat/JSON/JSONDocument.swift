@@ -9,8 +9,8 @@
 /// handful of members of a recording object is cheaper than hashing every key twice.
 ///
 /// Strings without escapes are byte ranges of the input (which the caller keeps alive while the
-/// document is used); strings with escapes are decoded into ``decoded``. The parser accepts and
-/// refuses exactly what ``JSONParser`` does, with the same errors at the same positions.
+/// document is used); strings with escapes are decoded into ``decoded``. This is the package's
+/// only JSON scanner: ``JSONParser`` builds its ``JSONValue``s from a document.
 package struct JSONDocument {
   /// What a node holds.
   package enum Kind: UInt8 {
@@ -85,8 +85,8 @@ package struct JSONDocument {
   /// Parses exactly one JSON value (surrounded by optional whitespace) from `bytes`, which must
   /// stay valid while the document is used.
   ///
-  /// - Throws: the same ``InputFileError`` as ``JSONParser/parse(_:maximumDepth:)-(UnsafeBufferPointer<UInt8>,_)``
-  ///   for the same input.
+  /// - Throws: ``InputFileError`` of kind `.syntax` (with line and column) for input that is not
+  ///   one JSON value, `.limitExceeded` for nesting deeper than `maximumDepth`.
   package init(parsing bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) throws {
     input = bytes
     var cursor = JSONCursor(bytes)
@@ -211,8 +211,8 @@ package struct JSONDocument {
 }
 
 extension JSONCursor {
-  /// Parses one value into `document`'s nodes (the tape form of ``parseValue(depth:)``, with the
-  /// same checks and errors).
+  /// Parses one value into `document`'s nodes: the JSON grammar, the nesting limit and the
+  /// syntax errors of every parse (``JSONParser`` builds its values from these nodes).
   mutating func parseNode(depth: Int, into document: inout JSONDocument) throws {
     guard index < bytes.count else { throw error("expected a value, got end of input") }
     switch bytes[index] {
@@ -266,6 +266,11 @@ extension JSONCursor {
       skipWhitespace()
       try parseElementNode(depth: depth, into: &document)
       count += 1
+      // Compact text (as JSONWriter writes it): the comma right after the element.
+      if index < bytes.count && bytes[index] == UInt8(ascii: ",") {
+        index += 1
+        continue
+      }
       skipWhitespace()
       guard index < bytes.count else { throw error("expected ',' or ']', got end of input") }
       let byte = bytes[index]

@@ -1,14 +1,10 @@
-/// Reads the members of one JSON object of a ``JSONDocument`` for a recording type, keeping
-/// track of the members it has not consumed (they become the type's `extras`): the tape form of
-/// ``JSONObjectDecoder``, with the same errors. Keys are found by comparing bytes with the
+/// Reads the members of one JSON object of a ``JSONDocument`` for a recording type; the
+/// accessors and errors are ``JSONMemberReading``'s, shared with ``JSONObjectDecoder``. Keys are found by comparing bytes with the
 /// members in document order, starting after the member found last (decoders usually ask in
 /// an order close to the document's). A 64-bit signature of the member names (one bit per name,
 /// from its length and first and last bytes) answers most lookups of absent optional members
 /// without a scan. Keys asked for must be ASCII (they are the decoders' literals). Internal.
-///
-/// Errors thrown inside `required`/`optional` get the member's key put in front of their path.
-/// `null` for an optional member means absent.
-package struct JSONObjectReader {
+package struct JSONObjectReader: JSONMemberReading {
   package let object: JSONElement
   package let strict: Bool
   /// The member count.
@@ -23,9 +19,7 @@ package struct JSONObjectReader {
   private var signature: UInt64 = 0
 
   package init(_ element: JSONElement, strict: Bool) throws {
-    guard element.kind == .object else {
-      throw InputFileError(.typeMismatch, "expected an object, got \(element.typeName)")
-    }
+    guard element.kind == .object else { throw Self.notAnObject(element.typeName) }
     object = element
     self.strict = strict
     count = Int(element.node.count)
@@ -43,7 +37,7 @@ package struct JSONObjectReader {
 
   /// Finds the member named `key` and marks it consumed.
   @inline(__always)
-  private mutating func take(_ key: String) -> JSONElement? {
+  package mutating func take(_ key: String) -> JSONElement? {
     guard count > 0 else { return nil }
     var key = key
     return key.withUTF8 { take(keyBytes: $0) }
@@ -105,32 +99,7 @@ package struct JSONObjectReader {
     return !consumedBeyond64.isEmpty && consumedBeyond64[ordinal - 64]
   }
 
-  /// Treats `key` as read without reading it (a member another decoder handles).
-  package mutating func skip(_ key: String) { _ = take(key) }
-
-  package mutating func required<T>(_ key: String, _ body: (JSONElement) throws -> T) throws -> T {
-    guard let value = take(key) else {
-      throw InputFileError(.missingField, "missing required member \"\(key)\"")
-    }
-    do {
-      return try body(value)
-    } catch let error as InputFileError {
-      throw error.prefixed(.key(key))
-    }
-  }
-
-  package mutating func optional<T>(_ key: String, _ body: (JSONElement) throws -> T) throws -> T? {
-    guard let value = take(key) else { return nil }
-    if value.isNull { return nil }
-    do {
-      return try body(value)
-    } catch let error as InputFileError {
-      throw error.prefixed(.key(key))
-    }
-  }
-
-  /// The members not consumed; in strict mode the first of them (sorted) is an error.
-  package func extras() throws -> [String: JSONValue] {
+  package func unconsumedMembers() -> [String: JSONValue] {
     let allConsumed =
       count <= 64
       ? consumed == (count == 64 ? UInt64.max : (1 << UInt64(count)) - 1)
@@ -144,9 +113,6 @@ package struct JSONObjectReader {
         remaining[JSONElement(object.storage, node).decodedString] = value.value
       }
       node = value.end
-    }
-    if strict, let key = remaining.keys.min(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
-      throw InputFileError(.unknownField, "unknown member (strict mode)", path: [.key(key)])
     }
     return remaining
   }

@@ -20,14 +20,5 @@ public enum JSONValue: Sendable, Hashable {
   case object([String: JSONValue])
 
   /// A short name of the value's JSON type ("number", "string", ...), used in error messages.
-  public var typeName: String {
-    switch self {
-    case .null: return "null"
-    case .bool: return "boolean"
-    case .number: return "number"
-    case .string: return "string"
-    case .array: return "array"
-    case .object: return "object"
-    }
-  }
+  public var typeName: String { kind.typeName }
 }
