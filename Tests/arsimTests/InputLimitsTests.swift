@@ -29,7 +29,7 @@ struct InputLimitsTests {
       refused.stderr
         == "arsim replay: \(Self.recording): file is \(bytes) bytes, over the limit of \(limit) "
         + "for a recording in the whole-file JSON form (maximumJSONFileBytes; decoding it takes "
-        + "up to about 22 times its size in memory): convert it to JSON Lines (.jsonl, read one "
+        + "up to about 26 times its size in memory): convert it to JSON Lines (.jsonl, read one "
         + "frame at a time in bounded memory) or raise the limit with the environment variable "
         + "ARSIM_MAX_JSON_FILE_BYTES=N\n")
     #expect(refused.stdout.isEmpty)

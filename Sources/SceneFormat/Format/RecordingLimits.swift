@@ -18,9 +18,9 @@ public struct RecordingLimits: Sendable, Hashable {
   public var maximumFileBytes: Int
   /// The largest recording accepted in the whole-file JSON form, in bytes. Decoding a JSON
   /// recording holds the parsed document and the decoded frames at once: measured peak memory
-  /// is about 8 times the file's size for typical recordings and at most about 22 times for
-  /// the worst shape (frames of feature points written as `[0,0,0]`), so the default, 128 MiB,
-  /// bounds it near 3 GiB.
+  /// is about 5 to 9 times the file's size for typical recordings and at most about 26 times
+  /// for the worst shape (frames of feature points written as `[0,0,0]`, replayed), so the
+  /// default, 128 MiB, bounds it near 3.5 GiB.
   /// JSON Lines recordings are read one line at a time and are held only to
   /// ``maximumFileBytes`` and ``maximumLineBytes``: convert large recordings to JSON Lines.
   public var maximumJSONFileBytes: Int
@@ -101,7 +101,7 @@ public struct RecordingLimits: Sendable, Hashable {
         .limitExceeded,
         Self.overLimit(count, maximumJSONFileBytes, sizeKnown: sizeKnown)
           + " for a recording in the whole-file JSON form (maximumJSONFileBytes; decoding it "
-          + "takes up to about 22 times its size in memory): convert it to JSON Lines (.jsonl, "
+          + "takes up to about 26 times its size in memory): convert it to JSON Lines (.jsonl, "
           + "read one frame at a time in bounded memory) or raise the limit")
     }
   }
