@@ -220,6 +220,23 @@ static int ARSK_FN(cone_sides)(float cd[4][3], float mid[3], float m[4][3]) {
   return planes;
 }
 
+/* Whether the plane record r lies wholly outside the cone whose n side normals are m (from
+   cone_sides): for one side, its bounding sphere does (m.rc > radius), or its rectangle's nearest
+   corner does (m.rc - hu|m.u| - hv|m.v| > 0, rc the centre relative to the origin). The half
+   extents are grown by the rounding margin; they are INFINITY for unbounded planes, where the
+   products are inf or NaN and never cull. */
+static inline int ARSK_FN(outside_cone)(float m[4][3], int n, const float *r) {
+  float hu = r[R_HU] + r[R_RECT_HALF_MARGIN], hv = r[R_HV] + r[R_RECT_HALF_MARGIN];
+  for (int p = 0; p < n; p++) {
+    float dist = m[p][0] * r[R_RCX] + m[p][1] * r[R_RCY] + m[p][2] * r[R_RCZ];
+    float su = fabsf(m[p][0] * r[R_UX] + m[p][1] * r[R_UY] + m[p][2] * r[R_UZ]);
+    float sv = fabsf(m[p][0] * r[R_VX] + m[p][1] * r[R_VY] + m[p][2] * r[R_VZ]);
+    float corner = (dist - hu * su) - hv * sv;
+    if (dist > r[R_RAD] || corner > 0) return 1;
+  }
+  return 0;
+}
+
 /* Keeps the planes of in[] (order preserved) whose bounding sphere and rectangle may touch the
    convex cone from the shared origin spanned by the 4 corner directions cd (in order around the
    cone). A plane is dropped when, for one side of the cone (unit outward normal m), the sphere lies
@@ -233,20 +250,8 @@ static size_t ARSK_FN(cull_cone)(float cd[4][3], const float *rec, const uint32_
   for (size_t i = 0; i < n_in; i++) {
     uint32_t k = in[i];
     const float *r = rec + (size_t)k * ARSK_RECORD;
-    /* Half extents of the rectangle (it contains the polygon too) grown by the rounding margin;
-       INFINITY for unbounded planes, where the products below are inf or NaN and never cull. */
-    float hu = r[R_HU] + r[R_RECT_HALF_MARGIN], hv = r[R_HV] + r[R_RECT_HALF_MARGIN];
-    int keep = 1;
-    for (int p = 0; p < planes; p++) {
-      float dist = m[p][0] * r[R_RCX] + m[p][1] * r[R_RCY] + m[p][2] * r[R_RCZ];
-      /* Outside if the sphere is, or if the rectangle's nearest corner to the facet is. */
-      float su = fabsf(m[p][0] * r[R_UX] + m[p][1] * r[R_UY] + m[p][2] * r[R_UZ]);
-      float sv = fabsf(m[p][0] * r[R_VX] + m[p][1] * r[R_VY] + m[p][2] * r[R_VZ]);
-      float corner = (dist - hu * su) - hv * sv;
-      if (dist > r[R_RAD] || corner > 0) { keep = 0; break; }
-    }
     out[n_out] = k;
-    n_out += (size_t)keep;
+    n_out += (size_t)!ARSK_FN(outside_cone)(m, planes, r);
   }
   return n_out;
 }
@@ -281,16 +286,7 @@ static size_t ARSK_FN(cull_tile_bounded)(float cd[4][3], const float *rec, const
   for (size_t i = 0; i < n_in; i++) {
     uint32_t k = ARSK_PLANE_OF(in[i]);
     const float *r = rec + (size_t)k * ARSK_RECORD;
-    float hu = r[R_HU] + r[R_RECT_HALF_MARGIN], hv = r[R_HV] + r[R_RECT_HALF_MARGIN];
-    int keep = 1;
-    for (int p = 0; p < planes; p++) {
-      float dist = m[p][0] * r[R_RCX] + m[p][1] * r[R_RCY] + m[p][2] * r[R_RCZ];
-      float su = fabsf(m[p][0] * r[R_UX] + m[p][1] * r[R_UY] + m[p][2] * r[R_UZ]);
-      float sv = fabsf(m[p][0] * r[R_VX] + m[p][1] * r[R_VY] + m[p][2] * r[R_VZ]);
-      float corner = (dist - hu * su) - hv * sv;
-      if (dist > r[R_RAD] || corner > 0) { keep = 0; break; }
-    }
-    if (!keep) continue;
+    if (ARSK_FN(outside_cone)(m, planes, r)) continue;
     float lb = r[R_LB];
     uint32_t covers = 0;
     if (bounded) {
