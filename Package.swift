@@ -11,6 +11,11 @@
 //     markers, the catalogue of classic placement mistakes and the diagnosis)
 //   SessionSimulation <- SceneReplay (replay: the package's placer as a session client; sweeps,
 //     pictures) <- arsim
+//   Placement, SceneFormat <- SessionRecording (a session recorded as it runs: frames in, JSON
+//     Lines out, off the caller's thread)
+//   ARSimulation, Placement, SessionRecording <- ARKitBridge (ARFrame as Placement's
+//     PlacementFrame, an ARSessionDelegate recorder; compiled only where ARKit has ARFrame,
+//     empty elsewhere)
 //   _CSIMDe (system library) <- _RaycastKernels (C) <- ARSimulation, where the kernels are built
 // Targets with a leading underscore are not API (_CSIMDe, _RaycastKernels; fixtures for tests and
 // benchmarks).
@@ -60,6 +65,8 @@ let package = Package(
     .library(name: "SceneSynthesis", targets: ["SceneSynthesis"]),
     .library(name: "SessionSimulation", targets: ["SessionSimulation"]),
     .library(name: "SceneReplay", targets: ["SceneReplay"]),
+    .library(name: "SessionRecording", targets: ["SessionRecording"]),
+    .library(name: "ARKitBridge", targets: ["ARKitBridge"]),
     .executable(name: "arsim", targets: ["arsim"]),
   ],
   targets: kernelTargets + [
@@ -79,6 +86,14 @@ let package = Package(
         "SpatialMath", "ARSimulation", "Placement", "SceneFormat", "SceneSynthesis",
         "SessionSimulation",
       ]),
+    .target(
+      name: "SessionRecording",
+      dependencies: ["SpatialMath", "ARSimulation", "Placement", "SceneFormat"]),
+    // Everything inside `#if canImport(ARKit)`: an empty module on Linux, where it cannot be
+    // built with ARKit.
+    .target(
+      name: "ARKitBridge",
+      dependencies: ["SpatialMath", "ARSimulation", "Placement", "SessionRecording"]),
     // Seeded generators for tests and benchmarks (not API): measurement streams, frame worlds.
     .target(
       name: "_SimulationFixtures", dependencies: ["SpatialMath", "ARSimulation", "Placement"]),
@@ -134,6 +149,12 @@ let package = Package(
       dependencies: [
         "SessionSimulation", "SceneSynthesis", "SceneFormat", "Placement", "ARSimulation",
         "SpatialMath", "_TestSupport",
+      ]),
+    .testTarget(
+      name: "SessionRecordingTests",
+      dependencies: [
+        "SessionRecording", "ARKitBridge", "SceneReplay", "SessionSimulation", "SceneFormat",
+        "Placement", "ARSimulation", "SpatialMath", "DashboardApp", "_TestSupport",
       ]),
     .testTarget(
       name: "DashboardAppTests", dependencies: ["DashboardApp", "SessionSimulation"],

@@ -101,6 +101,8 @@ specs = {
     # Found by the scene-spec fuzzer: a depth of 8.1e305 m decoded and synthesized a NaN truth position.
     "object-size-huge.json": spec(setter("objects", 0, "size", [0.03, 0.03, 8.1e305])),
     "object-surface-position-huge.json": spec(setter("objects", 0, "surfacePosition", [1e300, 0])),
+    # The dashboard is 0.3 m deep (surface-local z): z = 0.2 is beyond its half height 0.15.
+    "object-outside-surface.json": spec(setter("objects", 0, "surfacePosition", [0.2, 0.2])),
     "waypoint-time-repeated.json": spec(setter("trajectory", "waypoints", 2, "time", 0.5)),
     "waypoint-time-decreasing.json": spec(setter("trajectory", "waypoints", 1, "time", 2)),
     "waypoint-position-huge.json": spec(setter("trajectory", "waypoints", 0, "position", [1e300, 0, 0])),

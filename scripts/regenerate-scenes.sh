@@ -2,7 +2,7 @@
 # Re-synthesize the committed synthetic recordings in Scenes/ from their specs and seeds (the
 # table in Scenes/README.md; CommittedScenesTests requires these exact bytes). Run it after
 # changing a spec, the synthesizer or the recording writer, then commit the changed files on
-# their own. real-arkit-logger.json is built by scripts/make-real-arkit-logger.py instead.
+# their own. real-arkit-logger.json is built by scripts/make-real-logger-scene.py arkit instead.
 #
 # Usage: scripts/regenerate-scenes.sh
 set -eu
@@ -20,3 +20,5 @@ cd "$root/Scenes"
 "$bin/arsim" synth specs/dashboard-contours.json --seed 5 --out dashboard-contours.json
 "$bin/arsim" synth specs/arcore-dashboard-portrait.json --seed 1 --out arcore-dashboard-portrait.json
 "$bin/arsim" synth specs/walking-panel.json --seed 4 --out walking-panel.json
+"$bin/arsim" synth specs/dashboard-glance-away.json --seed 6 --out dashboard-glance-away.json
+"$bin/arsim" synth specs/dashboard-curved.json --seed 1 --out dashboard-curved.json

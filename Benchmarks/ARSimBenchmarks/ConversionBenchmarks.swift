@@ -2,7 +2,7 @@ import ARSimulation
 import Foundation
 import SpatialMath
 
-/// Throughput of the coordinate conversions and the camera projection (issue 2): the per-box
+/// Throughput of the coordinate conversions and the camera projection: the per-box
 /// Vision -> viewport -> world ray chain, and world -> image pixel / viewport projection.
 enum ConversionBenchmarks {
   struct Result: Encodable {

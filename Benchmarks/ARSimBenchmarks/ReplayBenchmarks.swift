@@ -8,7 +8,7 @@ import _ReplayFixtures
 ///
 /// Sample scene: `--scene FILE` (default `Scenes/dashboard-portrait.json` when it exists under
 /// the working directory) is decoded once and replayed single-threaded per repetition
-/// ("sampleScene", decoding excluded) — the goal is >= 10,000 frames/s on it.
+/// ("sampleScene", decoding excluded) — the goal is >= 10,000 frames/s on it.
 /// Throughput: a generated dashboard scene (12 buttons, 60 fps, N frames, default 3600) is
 /// replayed with the default settings, per repetition:
 /// - "placementAndTracking": from a `Recording` decoded in the set-up (decoding excluded);

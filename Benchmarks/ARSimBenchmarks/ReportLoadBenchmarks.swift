@@ -12,7 +12,7 @@ import _BrowserCheck
 /// navigation command until the load event and a complete layout (`scrollHeight` read), by the
 /// wall clock here; the page's own navigation timing (DOMContentLoaded, load event end) and
 /// first contentful paint are reported too. The first load is reported apart (cold), the rest
-/// as medians. Prints one JSON object (sorted keys). The goal (issue 14): a 10-minute,
+/// as medians. Prints one JSON object (sorted keys). The goal: a 10-minute,
 /// 36,000-frame session gives a page of at most 2 MB that loads in under 1 s.
 enum ReportLoadBenchmarks {
   struct Result: Encodable {

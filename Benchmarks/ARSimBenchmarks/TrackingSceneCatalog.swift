@@ -10,9 +10,9 @@ struct TrackingSceneCatalog {
     let recording: String
     let spec: String
     let seed: UInt64
-    /// The RMS placement error of the markers shown at the end before issue 17's changes
-    /// (`arsim replay` at commit 9ac101b), mm: the goal is to be no worse; `nil` for scenes
-    /// added since.
+    /// The baseline RMS placement error of the markers shown at the end (mm), measured with an
+    /// earlier version of the tracker: the goal is to be no worse; `nil` for scenes without a
+    /// baseline.
     var placementErrorBeforeMillimeters: Double?
     /// Whether the cause analysis applies: it replays every frame as a detector frame on the
     /// recording's Vision settings, so scenes with a detector below the frame rate (late

@@ -6,7 +6,7 @@ import SceneReplay
 /// `ARSimBenchmarks tracking-scenes [--scene NAME]... [--config SETTINGS] [--no-causes]`
 ///
 /// Replays every bundled scene with truth (`TrackingSceneCatalog`) with the default replay
-/// settings (or `--config`) and prints, per scene, the tracking goals of issue 17 as measured by
+/// settings (or `--config`) and prints, per scene, the tracking goals as measured by
 /// `ReplayEngine` and, unless `--no-causes`, the breakdown of outliers and identity losses by
 /// cause (`TrackingCauseAnalysis`; not for the scenes whose entry says it does not apply). One JSON object, sorted keys; a measured value of -1 means
 /// undefined or infinite (no marker at the end, an object never confirmed), which fails its goal.
@@ -90,8 +90,9 @@ enum TrackingScenesBenchmarks {
     }
   }
 
-  /// The goals of issue 17 for one replay: each measured value, its goal and whether it is met.
-  /// `placementBaselineMillimeters` is the scene's placement error before the issue's changes.
+  /// The tracking goals for one replay: each measured value, its goal and whether it is met.
+  /// `placementBaselineMillimeters` is the scene's baseline placement error
+  /// (`TrackingSceneCatalog`).
   static func goals(_ report: ReplayReport, placementBaselineMillimeters: Double?) -> [String: Any]
   {
     guard let metrics = report.metrics else { return [:] }

@@ -11,6 +11,7 @@ let suites: [String: ([String]) -> Void] = [
   "query": QueryPathBenchmarks.run,
   "raycast": RaycastBenchmarks.run,
   "raycast-cli": RaycastCLIBenchmarks.run,
+  "mesh-raycast": MeshRaycastBenchmarks.run,
   "synth": SynthBenchmarks.run,
   "tracking": TrackingBenchmarks.run,
   "tracking-scenes": TrackingScenesBenchmarks.run,

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Decoding speed against Python's json.load on the same file, in one run (issue 5's goal: the
+# Decoding speed against Python's json.load on the same file, in one run (the goal: the
 # Swift decoder at least as fast as json.load). Development tool, not a test dependency.
 #
 #   Benchmarks/peers/run_decode_peer.sh [REPETITIONS] [FILE]

@@ -139,3 +139,48 @@ void arsk_intersect_rays_shared_origin(const arsk_scene_soa *scene, const float 
   arsk_baseline_intersect_rays_shared_origin(scene, origin, dx, dy, dz, count, scratch,
                                              scratch_bytes, out_t, out_index);
 }
+
+void arsk_mesh_intersect_rays_soa(const arsk_mesh_scene *scene, const float *ox, const float *oy,
+                                  const float *oz, const float *dx, const float *dy,
+                                  const float *dz, size_t count, float *out_t, int32_t *out_index,
+                                  float *out_u, float *out_v, int32_t isa) {
+#if defined(ARSK_HAVE_AVX2)
+  int32_t resolved = arsk_isa_resolve(isa);
+  if (resolved == ARSK_ISA_AVX512) {
+    arsk_avx512_mesh_intersect_rays_soa(scene, ox, oy, oz, dx, dy, dz, count, out_t, out_index,
+                                        out_u, out_v);
+    return;
+  }
+  if (resolved == ARSK_ISA_AVX2) {
+    arsk_avx2_mesh_intersect_rays_soa(scene, ox, oy, oz, dx, dy, dz, count, out_t, out_index,
+                                      out_u, out_v);
+    return;
+  }
+#endif
+  (void)isa;
+  arsk_baseline_mesh_intersect_rays_soa(scene, ox, oy, oz, dx, dy, dz, count, out_t, out_index,
+                                        out_u, out_v);
+}
+
+void arsk_mesh_intersect_pinhole_grid_bands(const arsk_mesh_scene *scene,
+                                            const arsk_pinhole_grid *grid, uint32_t band_rows,
+                                            uint32_t *next_band, float *out_t,
+                                            int32_t *out_index, float *out_u, float *out_v,
+                                            int32_t isa) {
+#if defined(ARSK_HAVE_AVX2)
+  int32_t resolved = arsk_isa_resolve(isa);
+  if (resolved == ARSK_ISA_AVX512) {
+    arsk_avx512_mesh_intersect_pinhole_grid_bands(scene, grid, band_rows, next_band, out_t,
+                                                  out_index, out_u, out_v);
+    return;
+  }
+  if (resolved == ARSK_ISA_AVX2) {
+    arsk_avx2_mesh_intersect_pinhole_grid_bands(scene, grid, band_rows, next_band, out_t,
+                                                out_index, out_u, out_v);
+    return;
+  }
+#endif
+  (void)isa;
+  arsk_baseline_mesh_intersect_pinhole_grid_bands(scene, grid, band_rows, next_band, out_t,
+                                                  out_index, out_u, out_v);
+}

@@ -41,5 +41,6 @@
 #define ARSK_FN(name) arsk_avx2_##name
 
 #include "internal/raycast_kernel_body.h"
+#include "internal/raycast_mesh_kernel_body.h"
 #pragma clang attribute pop
 #endif

@@ -33,3 +33,4 @@
 #define ARSK_FN(name) arsk_baseline_##name
 
 #include "internal/raycast_kernel_body.h"
+#include "internal/raycast_mesh_kernel_body.h"

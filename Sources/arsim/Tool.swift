@@ -7,7 +7,8 @@ enum Tool {
   static let workCommands: [CommandSpec] = [
     ExplainCommand.spec, ProjectCommand.spec, RaycastCommand.spec, FilterCommand.spec,
     ImportCommand.spec, ReplayCommand.spec, ScoreCommand.spec, MistakesCommand.spec,
-    ValidateCommand.spec, SynthCommand.spec, RenderCommand.spec, SweepCommand.spec,
+    ValidateCommand.spec, SynthCommand.spec, RenderCommand.spec, DepthCommand.spec,
+    SweepCommand.spec,
     ArcoreCommand.spec,
   ]
 

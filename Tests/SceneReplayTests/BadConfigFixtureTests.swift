@@ -98,6 +98,10 @@ import _TestSupport
       file: "waypoint-time-repeated.json", kind: .invalidValue,
       jsonPath: "trajectory.waypoints[2].time"),
     // Times 0, 2, 1: the first time that does not increase is waypoint 2's.
+    // z = 0.2 m on a surface 0.3 m deep (half 0.15 m): off the surface.
+    Case(
+      file: "object-outside-surface.json", kind: .invalidValue,
+      jsonPath: "objects[0].surfacePosition[1]"),
     Case(
       file: "waypoint-time-decreasing.json", kind: .invalidValue,
       jsonPath: "trajectory.waypoints[2].time"),

@@ -58,6 +58,7 @@ import _TestSupport
     ("filterName", PositionFilterKind.all.map(\.name)),
     ("backFacePolicy", BackFacePolicy.allNames),
     ("sceneSpec/properties/device/oneOf/0/properties/preset", SceneDeviceSpec.presetNames),
+    ("sceneSpec/properties/surfaces/items/properties/kind", SceneSurfaceSpec.kindNames),
     ("camera/properties/trackingState", Camera.TrackingState.allNames),
     ("camera/properties/trackingStateReason", Camera.TrackingState.Reason.allNames),
     ("platform", RecordingPlatform.allNames),
@@ -247,7 +248,8 @@ import _TestSupport
         "arcoreFrame/properties/planeStates/items", "mlKitObject",
         "mlKitObject/properties/labels/items", "truthEvent", "detectorSettings",
         "detectorSettings/properties/nms", "detectionCandidate", "trackedObject", "recognizedPoint",
-        "pointsObservation", "contour", "imageRequest",
+        "pointsObservation", "contour", "imageRequest", "appAnchor", "depthMap",
+        "truthSurface",
       ], in: definitions)
     let values = Set(
       ImageCropAndScaleOption.allNames + ImageOrientation.allNames + InterfaceOrientation.allNames
@@ -268,6 +270,7 @@ import _TestSupport
     let members = try Self.memberNames(
       [
         "replaySettings", "replayTracker", "replayTracker/properties/measurementError",
+        "replaySettings/properties/depth",
         "placementAttempts/items", "vision",
       ], in: definitions)
     var values = Set(

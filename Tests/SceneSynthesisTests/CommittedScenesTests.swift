@@ -24,12 +24,15 @@ import _TestSupport
     ("dashboard-contours.json", "specs/dashboard-contours.json", 5),
     ("arcore-dashboard-portrait.json", "specs/arcore-dashboard-portrait.json", 1),
     ("walking-panel.json", "specs/walking-panel.json", 4),
+    ("dashboard-glance-away.json", "specs/dashboard-glance-away.json", 6),
+    ("dashboard-curved.json", "specs/dashboard-curved.json", 1),
   ]
 
   @Test(arguments: [
     "dashboard-portrait", "dashboard-downmirrored", "tabletop-landscape", "long-session",
     "real-arkit-logger", "dashboard-detector-10hz", "dashboard-contours",
-    "arcore-dashboard-portrait", "walking-panel",
+    "arcore-dashboard-portrait", "walking-panel", "real-arcore-logger", "dashboard-glance-away",
+    "dashboard-curved",
   ])
   func specDecodes(name: String) throws {
     let spec = try SceneSpec(
@@ -118,24 +121,34 @@ import _TestSupport
   }
 }
 
-/// real-arkit-logger.json re-synthesizes from its spec (seed 7) with the real logger data found
-/// through `RealData` (the spec's own relative path holds from the main checkout only; a missing
-/// recording fails the test unless ARSIM_ALLOW_MISSING_REAL_DATA=1).
+/// The real-trajectory scenes re-synthesize from their specs (real-arkit-logger.json with seed 7,
+/// real-arcore-logger.json with seed 3) with the real logger data found through `RealData` (the
+/// spec's own relative path holds from the main checkout only; a missing recording fails the
+/// test unless ARSIM_ALLOW_MISSING_REAL_DATA=1).
 @Suite struct RealLoggerSceneTests {
-  static let specPath = CommittedScenesTests.scenes.appendingPathComponent(
-    "specs/real-arkit-logger.json"
-  ).path
+  static let scenes: [(name: String, capture: RealData.Capture, seed: UInt64, platform: String)] = [
+    ("real-arkit-logger", RealData.arkit, 7, "arkit"),
+    ("real-arcore-logger", RealData.arcore, 3, "arcore"),
+  ]
 
-  @Test(.enabled(if: RealData.testsRun, "real data missing and ARSIM_ALLOW_MISSING_REAL_DATA=1"))
-  func resynthesizesByteIdentically() throws {
-    var spec = try SceneSpec(contentsOfFile: Self.specPath)
+  @Test(
+    .enabled(
+      if: RealData.arkit.testsRun && RealData.arcore.testsRun,
+      "real data missing and ARSIM_ALLOW_MISSING_REAL_DATA=1"),
+    arguments: scenes.indices)
+  func resynthesizesByteIdentically(index: Int) throws {
+    let scene = Self.scenes[index]
+    var spec = try SceneSpec(
+      contentsOfFile: CommittedScenesTests.scenes.appendingPathComponent(
+        "specs/\(scene.name).json"
+      ).path)
     try #require(spec.recordedTrajectory != nil)
-    spec.recordedTrajectory?.loggerDirectory = try RealData.requireDirectory().path
-    let bytes = try SceneSynthesizer.recording(spec: spec, seed: 7).jsonBytes()
+    spec.recordedTrajectory?.loggerDirectory = try scene.capture.requireDirectory().path
+    let bytes = try SceneSynthesizer.recording(spec: spec, seed: scene.seed).jsonBytes()
     let committed = try #require(
       FileManager.default.contents(
-        atPath: CommittedScenesTests.scenes.appendingPathComponent("real-arkit-logger.json").path))
+        atPath: CommittedScenesTests.scenes.appendingPathComponent("\(scene.name).json").path))
     let identical = bytes == [UInt8](committed)
-    #expect(identical, "regenerate with scripts/make-real-arkit-logger.py")
+    #expect(identical, "regenerate with scripts/make-real-logger-scene.py \(scene.platform)")
   }
 }

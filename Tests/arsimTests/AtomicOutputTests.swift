@@ -9,7 +9,7 @@ import _TestSupport
 
 /// How the tool writes its output files, end to end through the binary: complete or not at all
 /// (a failure, `kill -9`, Ctrl-C, a full disk leave the old file), links written through,
-/// devices and FIFOs written in place, concurrent writers never interleaved (issue 10 item 1).
+/// devices and FIFOs written in place, concurrent writers never interleaved.
 @Suite("Atomic output files")
 struct AtomicOutputTests {
   static func bytes(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }

@@ -30,6 +30,7 @@ struct BadConfigCommandTests {
     ("waypoint-time-repeated.json", "trajectory.waypoints[2].time"),
     ("waypoint-position-huge.json", "trajectory.waypoints[0].position[0]"),
     ("detector-miss-probability-over-one.json", "detector.missProbability"),
+    ("object-outside-surface.json", "objects[0].surfacePosition[1]: the object is outside"),
   ]
 
   @Test func everySettingsFixtureExitsOneNamingFileAndPath() throws {

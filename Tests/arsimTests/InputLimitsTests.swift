@@ -56,14 +56,30 @@ struct InputLimitsTests {
 
   @Test("Inputs read whole stop at ARSIM_MAX_DOCUMENT_BYTES: endless files, stdin, specs, grids")
   func documentLimit() throws {
-    // An endless file and an endless standard input: refused after the limit, not read on.
-    let endless = try ArsimRunner.run(
+    // A character device named as an input is refused by kind, before any read; an endless
+    // standard input and a file larger than the limit are refused after the limit, not read on.
+    let device = try ArsimRunner.run(
       ["project", "--intrinsics", "1000,1000,960,720", "/dev/zero"], input: .text(""),
+      environment: ["ARSIM_MAX_DOCUMENT_BYTES": "4096"])
+    #expect(device.status == 1)
+    #expect(
+      device.stderr
+        == "arsim project: /dev/zero: cannot read the file: not a regular file (a character device)\n",
+      "\(device.stderr)")
+    let largeDirectory = try RecordingFixtures.makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: largeDirectory) }
+    let large = largeDirectory.appendingPathComponent("large.json")
+    #expect(FileManager.default.createFile(atPath: large.path, contents: nil))
+    let handle = try FileHandle(forWritingTo: large)
+    try handle.truncate(atOffset: 1 << 20)  // sparse: 1 MiB of zero bytes, never written
+    try handle.close()
+    let endless = try ArsimRunner.run(
+      ["project", "--intrinsics", "1000,1000,960,720", large.path], input: .text(""),
       environment: ["ARSIM_MAX_DOCUMENT_BYTES": "4096"])
     #expect(endless.status == 1)
     #expect(
       endless.stderr
-        == "arsim project: /dev/zero: longer than 4096 bytes, the limit (maximumDocumentBytes): "
+        == "arsim project: \(large.path): longer than 4096 bytes, the limit (maximumDocumentBytes): "
         + "raise it with the environment variable ARSIM_MAX_DOCUMENT_BYTES=N\n")
     let endlessInput = try ArsimRunner.run(
       ["filter", "--filter", "exponential"], input: .path("/dev/zero"),
@@ -164,9 +180,10 @@ struct InputLimitsTests {
     #expect(refused.status == 1)
     #expect(
       refused.stderr
-        == "arsim import: ARKit_point_cloud.txt:4: more than 2 points, the limit on feature "
-        + "points in a frame (maximumPointsPerFrame; the logger's whole cloud goes into the "
-        + "first frame): raise it with the environment variable ARSIM_MAX_POINTS_PER_FRAME=N\n")
+        == "arsim import arkit-data-logger: ARKit_point_cloud.txt:4: more than 2 points, the limit "
+        + "on feature points in a frame (maximumPointsPerFrame; the logger's whole cloud goes "
+        + "into the first frame): raise it with the environment variable ARSIM_MAX_POINTS_PER_FRAME=N\n"
+    )
     #expect(!FileManager.default.fileExists(atPath: out))
     let accepted = try ArsimRunner.run(
       arguments, input: .text(""), environment: ["ARSIM_MAX_POINTS_PER_FRAME": "3"])

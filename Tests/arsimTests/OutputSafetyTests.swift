@@ -8,7 +8,7 @@ import _TestSupport
 #endif
 
 /// An output that is one of the command's inputs is refused before anything is written: exit
-/// 64, naming both, the input byte for byte as it was (issue 10 item 2).
+/// 64, naming both, the input byte for byte as it was.
 @Suite("Outputs that are inputs")
 struct OutputSafetyTests {
   /// A temporary directory holding the three-frame sample as `r.json`, a scene spec as

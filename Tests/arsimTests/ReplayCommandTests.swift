@@ -26,7 +26,7 @@ struct ReplayCommandTests {
         "placement", "tracker", "version",
       ])
     #expect(object["format"] as? String == "arplacementsim.replayReport")
-    #expect(object["version"] as? Int == 1)
+    #expect(object["version"] as? Int == 2)
     #expect(object["frameCount"] as? Int == 3)
     // By hand from the recording: frames 1 and 2 have one detection each, whose box centre is
     // on the image's middle row (Vision (0.5, 0.44) under .right and centerCrop: image

@@ -3,7 +3,7 @@ import SceneFormat
 import Testing
 import _TestSupport
 
-/// `arsim score` end to end: the contract of issue 9 (markers file, --json keys, --require, exit
+/// `arsim score` end to end: its contract (markers file, --json keys, --require, exit
 /// statuses, named errors), and replay's own `--out` lines scoring to replay's metrics exactly.
 @Suite("arsim score")
 struct ScoreCommandTests {
@@ -54,8 +54,17 @@ struct ScoreCommandTests {
     ("placementErrorMaxMillimeters", "placementErrorMaxMm"),
     ("jitterRMSMillimeters", "jitterRmsMm"),
     ("reprojectionErrorRMSPixels", "reprojectionErrorRmsPx"),
-    ("missedObjectCount", "missedObjects"), ("falseMarkerCount", "falseMarkers"),
+    ("missedObjectCount", "missedObjects"), ("neverInViewObjectCount", "objectsNeverInView"),
+    ("falseMarkerCount", "falseMarkers"),
     ("matchThresholdMeters", "matchThresholdMeters"),
+  ]
+
+  /// Replay's placeable figures (`metrics.placeable`) beside score's (the same figures, of a
+  /// placeability that can differ: see `replayOutLinesReproduceReplayMetrics`).
+  static let samePlaceableNumbers: [(replay: String, score: String)] = [
+    ("mota", "placeableMota"), ("idf1", "placeableIdf1"), ("idSwitchCount", "placeableIdSwitches"),
+    ("missCount", "placeableMisses"), ("falsePositiveCount", "placeableFalsePositives"),
+    ("truthCount", "placeableObjectFrames"),
   ]
 
   @Test(arguments: recordings)
@@ -82,6 +91,28 @@ struct ScoreCommandTests {
       #expect(metrics[replayKey] == score[scoreKey], "\(relativePath): \(replayKey) vs \(scoreKey)")
     }
     #expect(score["frames"] == report["frameCount"])
+    // The placeable figures replay prints, under score's names. Score decides placeability by
+    // the ray alone (it does not see the placer's detections), replay also by a detection of
+    // the object's label placed on it: score's placeable object-frames are among replay's, so
+    // it counts at most as many, and at most as many misses.
+    guard case .object(let placeable)? = metrics["placeable"] else {
+      Issue.record("\(relativePath): no placeable metrics")
+      return
+    }
+    for (replayKey, scoreKey) in Self.samePlaceableNumbers {
+      #expect(placeable[replayKey] != nil && score[scoreKey] != nil, "\(scoreKey)")
+    }
+    for (replayKey, scoreKey) in [
+      ("truthCount", "placeableObjectFrames"), ("missCount", "placeableMisses"),
+    ] {
+      guard case .number(let replayed)? = placeable[replayKey],
+        case .number(let scored)? = score[scoreKey]
+      else {
+        Issue.record("\(relativePath): \(scoreKey) is not a number")
+        continue
+      }
+      #expect(scored <= replayed, "\(relativePath): \(scoreKey)")
+    }
     guard case .object(let first)? = metrics["timeToFirstConfirmedSeconds"],
       case .array(let objects)? = score["objects"]
     else {
@@ -105,11 +136,14 @@ struct ScoreCommandTests {
     for key in [
       "format", "version", "frames", "mota", "idf1", "idSwitches", "misses", "falsePositives",
       "placementErrorRmsMm", "placementErrorMaxMm", "jitterRmsMm", "objects", "diagnosis",
+      "placeableMota", "placeableIdf1", "placeableMisses", "placeableFalsePositives",
+      "placeableToConfirmedMaxSeconds", "asPlacedErrorRmsMm", "bestFitMistake",
+      "bestFitResidualMm",
     ] {
       #expect(score[key] != nil, "missing \(key)")
     }
     #expect(score["format"] as? String == "arplacementsim.score")
-    #expect(score["version"] as? Int == 1)
+    #expect(score["version"] as? Int == 3)
     let object = try #require((score["objects"] as? [[String: Any]])?.first)
     for key in ["id", "label", "errorRmsMm", "firstMatchedSeconds"] {
       #expect(object[key] != nil, "objects[0] misses \(key)")
@@ -121,6 +155,8 @@ struct ScoreCommandTests {
     }
     // Replay's own markers are the correct placement.
     #expect(fits.first?["mistake"] as? String == "none")
+    #expect(score["bestFitMistake"] as? String == "none")
+    #expect(score["bestFitResidualMm"] as? Double == fits.first?["residualMm"] as? Double)
   }
 
   /// A frame without a line shows no markers: an empty file scores every truth object-frame as
@@ -136,7 +172,13 @@ struct ScoreCommandTests {
     #expect(score["mota"] as? Double == 0)
     #expect(score["misses"] as? Int == score["truthObjectFrames"] as? Int)
     #expect(score["falsePositives"] as? Int == 0)
-    #expect(score["missedObjects"] as? Int == 12)
+    // Every object ever in view is missed; the others are counted as never in view.
+    let objects = try #require(score["objects"] as? [[String: Any]])
+    let inView = objects.filter { ($0["visibleFrames"] as? Int ?? 0) > 0 }.count
+    #expect(inView > 0 && objects.count == 12)
+    #expect(score["missedObjects"] as? Int == inView)
+    #expect(score["objectsNeverInView"] as? Int == 12 - inView)
+    #expect(objects.allSatisfy { $0["firstMatchedSeconds"] is NSNull })
 
     let (out, _) = try Self.replay(recording, in: directory)
     let lines = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n")
@@ -204,7 +246,14 @@ struct ScoreCommandTests {
     let tentative = try score(allTentative, "tentative.jsonl")
     #expect(tentative["mota"] == .number(0))
     #expect(tentative["falsePositives"] == .number(0))
-    #expect(tentative["missedObjects"] == .number(12))
+    // Every object ever in view is missed (which objects are in view does not depend on the
+    // markers).
+    #expect(tentative["objectsNeverInView"] == original["objectsNeverInView"])
+    if case .number(let unseen)? = tentative["objectsNeverInView"] {
+      #expect(tentative["missedObjects"] == .number(12 - unseen))
+    } else {
+      Issue.record("objectsNeverInView is missing")
+    }
   }
 
   @Test func requireIsACIGate() throws {
@@ -232,11 +281,27 @@ struct ScoreCommandTests {
     ])
     #expect(undefined.status == 2)
     #expect(undefined.stderr.contains("placementErrorRmsMm is null"))
-    for bad in ["mota", "speed>=1", "mota>=high", "mota>=nan"] {
+    for bad in ["mota", "speed>=1", "mota>=high", "mota>=nan", "mota=>0.8", "bestFitMistake>=none"]
+    {
       let result = try ArsimRunner.run(base + ["--require", bad])
       #expect(result.status == 64, "\(bad)")
       #expect(result.stderr.contains("--require"), "\(bad): \(result.stderr)")
     }
+    let misspelt = try ArsimRunner.run(base + ["--require", "mota=>0.8"])
+    #expect(misspelt.stderr.contains(">=, <=, >, <, == or !="), "\(misspelt.stderr)")
+    // The placeable figures and the best fit are gates too (replay's markers fit the correct
+    // placement; --no-diagnosis leaves the best fit undefined, which fails).
+    let placeable = try #require(
+      ((report["metrics"] as? [String: Any])?["placeable"] as? [String: Any])?["mota"] as? Double)
+    let gated = try ArsimRunner.run([
+      "score", recording, "--markers", out, "--require", "placeableMota>=\(placeable - 1e-6)",
+      "--require", "bestFitMistake==none", "--require", "asPlacedErrorRmsMm<1000",
+    ])
+    #expect(gated.status == 0, "\(gated.stderr)")
+    #expect(gated.stdout.contains("placeable: MOTA"))
+    let undiagnosed = try ArsimRunner.run(base + ["--require", "bestFitMistake==none"])
+    #expect(undiagnosed.status == 2)
+    #expect(undiagnosed.stderr.contains("bestFitMistake is null"), "\(undiagnosed.stderr)")
     #expect(try ArsimRunner.run(base + ["--require"]).status == 64)
     #expect(try ArsimRunner.run(["score", recording]).status == 64)
   }

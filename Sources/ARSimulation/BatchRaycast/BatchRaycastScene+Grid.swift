@@ -82,6 +82,23 @@ struct PinholeGridRays: Sendable {
   var a, b, c, d, tx, ty: Float
   var width, height: Int
 
+  /// The unit world direction of grid pixel `(column, row)`, scalar, in the kernels' order.
+  func direction(column: Int, row: Int) -> (Float, Float, Float) {
+    let r = rotation
+    let gu = Float(column) + 0.5
+    let gv = Float(row) + 0.5
+    let iu = a * gu + c * gv + tx
+    let iv = b * gu + d * gv + ty
+    let x = (iu - pu) * (1 / fx)
+    let y = (pv - iv) * (1 / fy)
+    let s = 1 / (x * x + y * y + 1).squareRoot()
+    let (cx, cy, cz) = (x * s, y * s, -s)
+    return (
+      r[0] * cx + r[3] * cy + r[6] * cz, r[1] * cx + r[4] * cy + r[7] * cz,
+      r[2] * cx + r[5] * cy + r[8] * cz
+    )
+  }
+
   /// Whether every parameter is finite (otherwise every ray misses).
   var isFinite: Bool {
     [fx, fy, pu, pv, a, b, c, d, tx, ty, origin.0, origin.1, origin.2].allSatisfy(\.isFinite)

@@ -74,7 +74,6 @@ extension BatchRaycastScene {
     _ g: PinholeGridRays, rows: Range<Int>, outT: UnsafeMutableBufferPointer<Float>,
     outIndex: UnsafeMutableBufferPointer<Int32>
   ) {
-    let r = g.rotation
     let allFinite = g.isFinite
     for row in rows {
       for col in 0..<g.width {
@@ -83,19 +82,8 @@ extension BatchRaycastScene {
           (outT[o], outIndex[o]) = (.infinity, -1)
           continue
         }
-        let gu = Float(col) + 0.5
-        let gv = Float(row) + 0.5
-        let iu = g.a * gu + g.c * gv + g.tx
-        let iv = g.b * gu + g.d * gv + g.ty
-        let x = (iu - g.pu) * (1 / g.fx)
-        let y = (g.pv - iv) * (1 / g.fy)
-        let s = 1 / (x * x + y * y + 1).squareRoot()
-        let (cx, cy, cz) = (x * s, y * s, -s)
-        let d = (
-          r[0] * cx + r[3] * cy + r[6] * cz, r[1] * cx + r[4] * cy + r[7] * cz,
-          r[2] * cx + r[5] * cy + r[8] * cz
-        )
-        let hit = referenceNearestHit(origin: g.origin, direction: d)
+        let hit = referenceNearestHit(
+          origin: g.origin, direction: g.direction(column: col, row: row))
         (outT[o], outIndex[o]) = (hit.t, hit.index)
       }
     }

@@ -3,7 +3,7 @@ import SpatialMath
 /// Why values could not form part of a world: a plane anchor, its extent or boundary, a feature
 /// point cloud, a triangle mesh or a truth surface.
 public enum WorldError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// A plane anchor's `transform` is not finite, has a bottom row other than (0, 0, 0, 1), or its
+  /// A plane or app anchor's `transform` is not finite, has a bottom row other than (0, 0, 0, 1), or its
   /// 3x3 is not a rotation within `PlaneAnchor.rigidityTolerance`.
   case anchorTransformNotRigid
   /// A plane anchor's `center` has a non-finite component.

@@ -4,11 +4,14 @@ import SpatialMath
 /// matching by 3D world distance.
 ///
 /// Per frame, a truth object and a hypothesis (a shown marker) can match when they are at most
-/// `thresholdMeters` apart. CLEAR-MOT keeps last frame's correspondences that are still within the
-/// threshold, then matches the rest optimally (minimum total distance); a truth matched to a
-/// different hypothesis than at its previous match is an ID switch. IDF1 matches whole
-/// trajectories one-to-one to maximize the frames in which matched pairs are within the threshold
-/// (IDTP): `IDF1 = 2 IDTP / (truth detections + hypothesis detections)`.
+/// `thresholdMeters` apart and, when the frame gives labels (the `addFrame` whose tuples have a
+/// `label`), carry the same label: a hypothesis in the right place with another label is a miss
+/// of the object and a false positive, never a match. Frames given without labels match by
+/// distance alone. CLEAR-MOT keeps last frame's correspondences that are still within the
+/// threshold (and of one label), then matches the rest optimally (minimum total distance); a
+/// truth matched to a different hypothesis than at its previous match is an ID switch. IDF1
+/// matches whole trajectories one-to-one to maximize the frames in which matched pairs are within
+/// the threshold (IDTP): `IDF1 = 2 IDTP / (truth detections + hypothesis detections)`.
 ///
 /// A frame may mark some truth objects and hypotheses as not counted
 /// (`addFrame(truth:hypotheses:countedTruth:countedHypotheses:)`, "don't care" regions): they
@@ -36,6 +39,8 @@ public struct MultiObjectTrackingEvaluator: Sendable {
   /// Per truth key: the number of the last frame that listed it (duplicates in a frame after
   /// the first are ignored).
   var lastFrameListed: [Int] = []
+  /// Labels in order of first use: a label's key is its index here (see ``internLabel(_:)``).
+  var labelKeys: [String: Int] = [:]
   var addedFrameCount = 0
   var allTally = Tally()
   var countedTally = Tally()
@@ -109,8 +114,17 @@ public struct MultiObjectTrackingEvaluator: Sendable {
     return key
   }
 
+  /// The key of label `label` for the `labels` of the interned `addFrame`, assigned on first use
+  /// (the same label always gets the same key).
+  mutating func internLabel(_ label: String) -> Int {
+    if let key = labelKeys[label] { return key }
+    let key = labelKeys.count
+    labelKeys[label] = key
+    return key
+  }
+
   /// Adds one frame: the truth objects present (`id`, world position in metres) and the
-  /// hypotheses (marker id, world position). Ids must be unique within a frame (duplicates after
+  /// hypotheses (marker id, world position), matched by distance alone (labels not compared). Ids must be unique within a frame (duplicates after
   /// the first are ignored); non-finite positions never match. Returns this frame's matches, one
   /// per (deduplicated) truth object in input order.
   @discardableResult
@@ -143,54 +157,107 @@ public struct MultiObjectTrackingEvaluator: Sendable {
     }
   }
 
+  /// Adds one frame of labelled truth objects (`id`, `label`, world position in metres) and
+  /// hypotheses (marker id, label, world position): a pair matches only when its labels are
+  /// equal (see the type's documentation). Only the truth objects whose `countedTruth` entry is
+  /// `true` and the hypotheses whose `countedHypotheses` entry is `true` (parallel arrays; `nil`:
+  /// all) count in ``countedResult``. Returns this frame's matches, one per (deduplicated) truth
+  /// object in input order.
+  ///
+  /// - Precondition: each flag array, when given, has one entry per element of its list.
+  @discardableResult
+  public mutating func addFrame(
+    truth: [(id: String, label: String, position: SIMD3<Float>)],
+    hypotheses: [(id: Int, label: String, position: SIMD3<Float>)],
+    countedTruth: [Bool]? = nil, countedHypotheses: [Bool]? = nil
+  ) -> [MultiObjectTrackingMatch] {
+    var interned: [(key: Int, position: SIMD3<Float>)] = []
+    interned.reserveCapacity(truth.count)
+    var truthLabels: [Int] = []
+    truthLabels.reserveCapacity(truth.count)
+    for t in truth {
+      interned.append((intern(t.id), t.position))
+      truthLabels.append(internLabel(t.label))
+    }
+    var hypothesisLabels: [Int] = []
+    hypothesisLabels.reserveCapacity(hypotheses.count)
+    for h in hypotheses { hypothesisLabels.append(internLabel(h.label)) }
+    return addFrame(
+      internedTruth: interned, hypotheses: hypotheses.map { ($0.id, $0.position) },
+      labels: (truthLabels, hypothesisLabels), countedTruth: countedTruth,
+      countedHypotheses: countedHypotheses
+    ).map {
+      MultiObjectTrackingMatch(
+        truthID: truthIDs[$0.truthKey], hypothesisID: $0.hypothesisID,
+        distanceMeters: $0.distanceMeters, isIDSwitch: $0.isIDSwitch)
+    }
+  }
+
   /// ``addFrame(truth:hypotheses:countedTruth:countedHypotheses:)`` with truth objects given by
   /// their keys (``intern(_:)``): the same matching and scores without hashing ids per frame.
+  /// `labels`, when given, holds a label key of each truth object and each hypothesis (parallel
+  /// to the lists; any integers that are equal exactly when the labels are): a pair matches only
+  /// when its keys are equal; `nil` matches by distance alone.
   ///
   /// - Precondition: every key comes from ``intern(_:)`` of this evaluator (or of the one it was
-  ///   copied from); each flag array, when given, has one entry per element of its list.
+  ///   copied from); each flag or label array, when given, has one entry per element of its list.
   @discardableResult
   package mutating func addFrame(
     internedTruth truthIn: [(key: Int, position: SIMD3<Float>)],
     hypotheses hypothesesIn: [(id: Int, position: SIMD3<Float>)],
+    labels labelsIn: (truth: [Int], hypotheses: [Int])? = nil,
     countedTruth: [Bool]?, countedHypotheses: [Bool]? = nil
   ) -> [InternedMatch] {
     precondition(countedTruth.map { $0.count == truthIn.count } ?? true, "one flag per truth")
     precondition(
       countedHypotheses.map { $0.count == hypothesesIn.count } ?? true, "one flag per hypothesis")
+    precondition(
+      labelsIn.map { $0.truth.count == truthIn.count && $0.hypotheses.count == hypothesesIn.count }
+        ?? true, "one label per truth and per hypothesis")
     addedFrameCount += 1
     let frameNumber = addedFrameCount
     var isCounted: [Bool] = []
     var truth: [(key: Int, position: SIMD3<Float>)] = []
+    var truthLabel: [Int] = []
     isCounted.reserveCapacity(truthIn.count)
     truth.reserveCapacity(truthIn.count)
+    truthLabel.reserveCapacity(truthIn.count)
     for (index, t) in truthIn.enumerated() where lastFrameListed[t.key] != frameNumber {
       lastFrameListed[t.key] = frameNumber
       truth.append(t)
       isCounted.append(countedTruth?[index] ?? true)
+      truthLabel.append(labelsIn?.truth[index] ?? 0)
     }
     var hypothesisCounted: [Bool] = []
     var hypotheses: [(id: Int, position: SIMD3<Float>)] = []
+    var hypothesisLabel: [Int] = []
     hypothesisCounted.reserveCapacity(hypothesesIn.count)
     hypotheses.reserveCapacity(hypothesesIn.count)
+    hypothesisLabel.reserveCapacity(hypothesesIn.count)
+    func keep(_ index: Int) {
+      hypotheses.append(hypothesesIn[index])
+      hypothesisCounted.append(countedHypotheses?[index] ?? true)
+      hypothesisLabel.append(labelsIn?.hypotheses[index] ?? 0)
+    }
     if hypothesesIn.count <= 16 {
       for (index, h) in hypothesesIn.enumerated()
       where !hypotheses.contains(where: { $0.id == h.id }) {
-        hypotheses.append(h)
-        hypothesisCounted.append(countedHypotheses?[index] ?? true)
+        keep(index)
       }
     } else {
       var seenHypotheses = Set<Int>()
       for (index, h) in hypothesesIn.enumerated() where seenHypotheses.insert(h.id).inserted {
-        hypotheses.append(h)
-        hypothesisCounted.append(countedHypotheses?[index] ?? true)
+        keep(index)
       }
     }
 
-    // Every pair's distance when within the threshold (-1 otherwise), worked out once.
+    // Every pair's distance when within the threshold and of one label (-1 otherwise), worked
+    // out once: every later step (keeping last frame's pairs, the optimal assignment, the IDF1
+    // pair frames) asks this, so a pair of two labels never matches.
     let hypothesisCount = hypotheses.count
     var pairDistances = [Float](repeating: -1, count: truth.count * hypothesisCount)
     for t in truth.indices {
-      for h in hypotheses.indices {
+      for h in hypotheses.indices where truthLabel[t] == hypothesisLabel[h] {
         let d = truth[t].position.distance(to: hypotheses[h].position)
         if d.isFinite && d <= thresholdMeters { pairDistances[t * hypothesisCount + h] = d }
       }

@@ -17,6 +17,20 @@ public struct MarkerSnapshot: Sendable, Hashable {
   /// Where to draw it in this frame's viewport.
   public let projection: ViewportProjection
 
+  /// A snapshot of a marker from any source (another program's markers, for the pictures):
+  /// where it is projected is worked out from `camera` and `viewport`.
+  public init(
+    id: Int, label: String, worldPosition: SIMD3<Float>, state: MarkerState,
+    spreadMeters: Float = 0, camera: Camera, viewport: Viewport
+  ) {
+    self.id = id
+    self.label = label
+    self.worldPosition = worldPosition
+    self.state = state
+    self.spreadMeters = spreadMeters
+    projection = ViewportProjection(worldPoint: worldPosition, camera: camera, viewport: viewport)
+  }
+
   /// Projects `marker`'s world position with `camera` into `viewport` (`ViewportProjection`).
   public init(marker: TrackedMarker, camera: Camera, viewport: Viewport) {
     id = marker.id

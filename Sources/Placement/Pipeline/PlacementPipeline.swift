@@ -23,12 +23,17 @@ public struct PlacementPipeline: Sendable, Hashable {
   /// `PlacementTrace` (otherwise nothing is allocated for traces).
   ///
   /// - Complexity: O(detections × attempts × raycast cost).
+  /// With `depth` (the frame's scene depth) and ``PlacementSettings/depth`` set, each detection
+  /// is placed by depth first (``DepthPlacement``), the attempts running only where the depth
+  /// map has no qualifying pixel.
   public func place(
     _ detections: [Detection], request: VisionRequestSettings, in frame: ViewportFrame,
-    includeTrace: Bool = false
+    depth: DepthData? = nil, includeTrace: Bool = false
   ) -> [PlacementResult] {
     let context = FrameContext(request: request, frame: frame)
-    return detections.map { place($0, context: context, frame: frame, includeTrace: includeTrace) }
+    return detections.map {
+      place($0, context: context, frame: frame, includeTrace: includeTrace, depth: depth)
+    }
   }
 
   /// Places one detection (see `place(_:request:in:includeTrace:)`).
@@ -56,7 +61,8 @@ public struct PlacementPipeline: Sendable, Hashable {
   }
 
   func place(
-    _ detection: Detection, context: FrameContext, frame: ViewportFrame, includeTrace: Bool
+    _ detection: Detection, context: FrameContext, frame: ViewportFrame, includeTrace: Bool,
+    depth: DepthData? = nil
   ) -> PlacementResult {
     let box = detection.boundingBox
     guard box.isFinite, box.size.width >= 0, box.size.height >= 0, let geometry = context.geometry
@@ -69,6 +75,18 @@ public struct PlacementPipeline: Sendable, Hashable {
     let imagePoint = geometry.imageNormalizedPoint(forVisionPoint: visionPoint)
     let viewportPoint: Point? = frame.viewport.points(
       forNormalized: imagePoint.applying(context.display))
+    if let strategy = settings.depth, let depth, !includeTrace,
+      let point = strategy.worldPoint(
+        forImageNormalizedPoint: imagePoint, depth: depth, camera: frame.camera)
+    {
+      let hit = RaycastResult(
+        worldTransform: RigidTransform(rotation: .identity, translation: point).matrix,
+        target: .estimatedPlane, targetAlignment: .any, anchorIdentifier: nil,
+        distance: point.distance(to: frame.camera.positionInWorld))
+      return PlacementResult(
+        detection: detection, viewportPoint: viewportPoint, hit: hit,
+        attemptIndex: settings.attempts.count, failure: nil, trace: nil)
+    }
     let outcome = firstHit(
       throughImageNormalized: imagePoint, in: frame, recordingQueries: includeTrace)
     let (hit, attemptIndex, failure) = (outcome.hit, outcome.attemptIndex, outcome.failure)

@@ -5,7 +5,9 @@ import SpatialMath
 /// `{"timestamp", "camera", "displayTransform"?, "interfaceOrientation"?, "viewport"?,
 /// "vision"?, "planes", "featurePoints"?, "detections", "arcore"?}` plus the optional Vision
 /// outputs `"detectionsImageTimestamp"`, `"detectionCandidates"`, `"trackedObjects"`, `"points"`
-/// and `"contours"` (see `RecordingFrame+VisionOutputs.swift`).
+/// and `"contours"` (see `RecordingFrame+VisionOutputs.swift`), and the app's anchors
+/// `"appAnchors"` (see `RecordingFrame+Anchors.swift`) and the LiDAR depth `"sceneDepth"` and
+/// `"smoothedSceneDepth"` (``RecordingDepth``).
 public struct RecordingFrame: Sendable, Hashable {
   /// Capture time in seconds (`ARFrame.timestamp`); strictly increasing across frames.
   public var timestamp: Double
@@ -42,6 +44,14 @@ public struct RecordingFrame: Sendable, Hashable {
   public var contours: [RecordingContour]?
   /// The ARCore members of an `"arcore"` recording's frame, or `nil`.
   public var arcore: RecordingARCoreFrame?
+  /// The anchors the app had added (not planes), or `nil` when not recorded; identifiers unique
+  /// within the frame and distinct from the planes'.
+  public var appAnchors: [RecordingAppAnchor]?
+  /// The LiDAR depth of this frame (`ARFrame.sceneDepth`), or `nil` when not recorded (no LiDAR,
+  /// or between depth frames).
+  public var sceneDepth: RecordingDepth?
+  /// The temporally smoothed depth (`ARFrame.smoothedSceneDepth`), or `nil` when not recorded.
+  public var smoothedSceneDepth: RecordingDepth?
   /// Members the format does not define, kept for re-writing.
   public var extras: [String: JSONValue]
 
@@ -143,6 +153,12 @@ public struct RecordingFrame: Sendable, Hashable {
       }
     }
     try validateVisionOutputs()
+    try validateAppAnchors()
+    for (key, depth) in [("sceneDepth", sceneDepth), ("smoothedSceneDepth", smoothedSceneDepth)] {
+      do { try depth?.validate() } catch let error as InputFileError {
+        throw error.prefixed(.key(key))
+      }
+    }
   }
 
   /// Decodes (and validates) a frame from a parsed JSON object; errors carry paths relative to
@@ -188,6 +204,13 @@ public struct RecordingFrame: Sendable, Hashable {
     arcore = try object.optional("arcore") { try RecordingARCoreFrame(json: $0, strict: strict) }
     extras = [:]
     try decodeVisionOutputs(&object, strict: strict)
+    try decodeAppAnchors(&object, strict: strict)
+    sceneDepth = try object.optional("sceneDepth") {
+      try RecordingDepth(json: $0, strict: strict)
+    }
+    smoothedSceneDepth = try object.optional("smoothedSceneDepth") {
+      try RecordingDepth(json: $0, strict: strict)
+    }
     extras = try object.extras()
     try validate()
   }
@@ -212,6 +235,9 @@ public struct RecordingFrame: Sendable, Hashable {
     if let featurePoints { members["featurePoints"] = featurePoints.jsonValue }
     members["detections"] = .array(detections.map(\.jsonValue))
     writeVisionOutputs(into: &members)
+    writeAppAnchors(into: &members)
+    if let sceneDepth { members["sceneDepth"] = sceneDepth.jsonValue }
+    if let smoothedSceneDepth { members["smoothedSceneDepth"] = smoothedSceneDepth.jsonValue }
     if let arcore { members["arcore"] = arcore.jsonValue }
     return .object(members)
   }

@@ -1,5 +1,5 @@
-/// The optional ground truth of a recording: `{"objects": [...], "events"?: [...]}`. Other truth
-/// members (such as surfaces) are kept in ``extras``.
+/// The optional ground truth of a recording: `{"objects": [...], "events"?: [...],
+/// "surfaces"?: [...]}`. Other truth members are kept in ``extras``.
 public struct RecordingTruth: Sendable, Hashable {
   /// The ground-truth objects; ids are unique.
   public var objects: [RecordingTruthObject]
@@ -7,6 +7,9 @@ public struct RecordingTruth: Sendable, Hashable {
   /// the recording carries none (the member is then not written, so older files keep their
   /// bytes).
   public var events: [RecordingTruthEvent]
+  /// The true surfaces as world-space meshes (``RecordingTruthSurface``), or empty when the
+  /// recording carries none (the member is then not written).
+  public var surfaces: [RecordingTruthSurface] = []
   /// Members the format does not define, kept for re-writing.
   public var extras: [String: JSONValue]
 
@@ -45,6 +48,13 @@ public struct RecordingTruth: Sendable, Hashable {
         throw error.prefixed(.index(offset)).prefixed(.key("events"))
       }
     }
+    for (offset, surface) in surfaces.enumerated() {
+      do {
+        try surface.validate()
+      } catch let error as InputFileError {
+        throw error.prefixed(.index(offset)).prefixed(.key("surfaces"))
+      }
+    }
   }
 
   package init(json: JSONElement, strict: Bool) throws {
@@ -59,6 +69,11 @@ public struct RecordingTruth: Sendable, Hashable {
         try $0.array { try RecordingTruthEvent(json: $0, strict: strict) }
       }
       ?? []
+    surfaces =
+      try object.optional("surfaces") {
+        try $0.array { try RecordingTruthSurface(json: $0, strict: strict) }
+      }
+      ?? []
     extras = try object.extras()
     try validate()
   }
@@ -68,6 +83,7 @@ public struct RecordingTruth: Sendable, Hashable {
     var members = extras
     members["objects"] = .array(objects.map(\.jsonValue))
     if !events.isEmpty { members["events"] = .array(events.map(\.jsonValue)) }
+    if !surfaces.isEmpty { members["surfaces"] = .array(surfaces.map(\.jsonValue)) }
     return .object(members)
   }
 }

@@ -1,13 +1,17 @@
 import ARSimulation
 
 /// One event of the scene that the recording's truth knows about and the frames alone cannot
-/// show: a sudden shift of the reported camera pose (a relocalization error) or an interval in
-/// which tracking was lost. A synthesized recording carries the events of its spec; pictures
-/// mark them on the time axis.
+/// show: a sudden shift of the reported camera pose (a relocalization error), an interval in
+/// which tracking was lost, the drift of the reported pose, or a tracking correction. A
+/// synthesized recording carries the events of its spec; pictures mark them on the time axis;
+/// a session moves the app's anchors by the drift and corrections (see `TrackingErrorTimeline`).
 ///
-/// JSON: `{"kind": "trackingJump", "timestamp": t, "offsetMeters": [x, y, z]}` or
-/// `{"kind": "trackingLost", "timestamp": t0, "endTimestamp": t1}`. Timestamps are seconds on the
-/// frames' clock (`frames[i].timestamp`); a loss interval is half-open `[t0, t1)`.
+/// JSON: `{"kind": "trackingJump", "timestamp": t, "offsetMeters": [x, y, z]}`,
+/// `{"kind": "trackingLost", "timestamp": t0, "endTimestamp": t1}`,
+/// `{"kind": "trackingDrift", "timestamp": t0, "velocityMetersPerSecond": [x, y, z]}` or
+/// `{"kind": "trackingCorrection", "timestamp": t, "fraction": f, "radiusMeters": r,
+/// "falloffMeters": w}`. Timestamps are seconds on the frames' clock (`frames[i].timestamp`); a
+/// loss interval is half-open `[t0, t1)`.
 public struct RecordingTruthEvent: Sendable, Hashable {
   /// What happened.
   public enum Kind: CaseNameCodable, Hashable {
@@ -17,6 +21,14 @@ public struct RecordingTruthEvent: Sendable, Hashable {
     /// From `timestamp` to ``endTimestamp`` tracking was lost (ARKit's `.limited` or
     /// `.notAvailable`): the reported pose holds, no detections run.
     case trackingLost
+    /// From `timestamp` on, the reported camera position drifts by
+    /// ``velocityMetersPerSecond`` × (t − `timestamp`) more than before (world metres).
+    case trackingDrift
+    /// At `timestamp` tracking removes ``fraction`` of the error the reported position has
+    /// accumulated (drift, jumps, earlier corrections); anchors within ``radiusMeters`` of the
+    /// camera absorb the same fraction of their own error, with a weight falling linearly to 0
+    /// over the next ``falloffMeters``.
+    case trackingCorrection
 
     /// Decodes the case from its name.
     public init(from decoder: any Decoder) throws { self = try Self.decodeByName(from: decoder) }
@@ -28,6 +40,8 @@ public struct RecordingTruthEvent: Sendable, Hashable {
       switch self {
       case .trackingJump: "trackingJump"
       case .trackingLost: "trackingLost"
+      case .trackingDrift: "trackingDrift"
+      case .trackingCorrection: "trackingCorrection"
       }
     }
   }
@@ -38,8 +52,18 @@ public struct RecordingTruthEvent: Sendable, Hashable {
   public var timestamp: Double
   /// When a loss ended (exclusive), seconds; `nil` for a jump.
   public var endTimestamp: Double?
-  /// The jump's world offset, metres; `nil` for a loss.
+  /// The jump's world offset, metres; `nil` for other kinds.
   public var offsetMeters: SIMD3<Double>?
+  /// The drift's world velocity, metres per second; `nil` for other kinds.
+  public var velocityMetersPerSecond: SIMD3<Double>?
+  /// The part of the accumulated error a correction removes, 0...1; `nil` for other kinds.
+  public var fraction: Double?
+  /// The distance from the camera (metres, >= 0) within which anchors absorb a correction in
+  /// full; `nil` for other kinds.
+  public var radiusMeters: Double?
+  /// The width (metres, >= 0) beyond ``radiusMeters`` over which the weight of a correction
+  /// falls linearly to 0; `nil` for other kinds.
+  public var falloffMeters: Double?
   /// Members the format does not define, kept for re-writing.
   public var extras: [String: JSONValue]
 
@@ -59,25 +83,55 @@ public struct RecordingTruthEvent: Sendable, Hashable {
       extras: [:])
   }
 
+  /// A drift of the reported camera position at `velocityMetersPerSecond` (world metres per
+  /// second) from `timestamp` on.
+  public static func trackingDrift(
+    timestamp: Double, velocityMetersPerSecond: SIMD3<Double>
+  ) -> RecordingTruthEvent {
+    RecordingTruthEvent(
+      kind: .trackingDrift, timestamp: timestamp, endTimestamp: nil, offsetMeters: nil,
+      velocityMetersPerSecond: velocityMetersPerSecond)
+  }
+
+  /// A correction at `timestamp` removing `fraction` of the accumulated error, absorbed in full
+  /// by anchors within `radiusMeters` of the camera and fading out over `falloffMeters`.
+  public static func trackingCorrection(
+    timestamp: Double, fraction: Double, radiusMeters: Double, falloffMeters: Double
+  ) -> RecordingTruthEvent {
+    RecordingTruthEvent(
+      kind: .trackingCorrection, timestamp: timestamp, endTimestamp: nil, offsetMeters: nil,
+      fraction: fraction, radiusMeters: radiusMeters, falloffMeters: falloffMeters)
+  }
+
   /// Creates an event; call ``validate()`` to check it.
   public init(
     kind: Kind, timestamp: Double, endTimestamp: Double?, offsetMeters: SIMD3<Double>?,
+    velocityMetersPerSecond: SIMD3<Double>? = nil, fraction: Double? = nil,
+    radiusMeters: Double? = nil, falloffMeters: Double? = nil,
     extras: [String: JSONValue] = [:]
   ) {
     self.kind = kind
     self.timestamp = timestamp
     self.endTimestamp = endTimestamp
     self.offsetMeters = offsetMeters
+    self.velocityMetersPerSecond = velocityMetersPerSecond
+    self.fraction = fraction
+    self.radiusMeters = radiusMeters
+    self.falloffMeters = falloffMeters
     self.extras = extras
   }
 
   /// Checks a finite timestamp and the members of the kind: a finite offset for a jump, a finite
-  /// end after the start for a loss (and neither member where it does not belong).
+  /// end after the start for a loss, a finite velocity for a drift, a fraction in 0...1 and a
+  /// finite radius and falloff >= 0 for a correction (and no member where it does not belong).
   ///
   /// - Throws: ``InputFileError`` with a path relative to the event (`endTimestamp`).
   public func validate() throws {
     try RecordingValidation.requireFinite(timestamp, "timestamp")
+    try validateMembersOfKind()
     switch kind {
+    case .trackingDrift, .trackingCorrection:
+      try validateDriftOrCorrection()
     case .trackingJump:
       guard let offsetMeters else {
         throw InputFileError(
@@ -117,6 +171,10 @@ public struct RecordingTruthEvent: Sendable, Hashable {
     timestamp = try object.required("timestamp") { try $0.number() }
     endTimestamp = try object.optional("endTimestamp") { try $0.number() }
     offsetMeters = try object.optional("offsetMeters") { try $0.vector3() }
+    velocityMetersPerSecond = try object.optional("velocityMetersPerSecond") { try $0.vector3() }
+    fraction = try object.optional("fraction") { try $0.number() }
+    radiusMeters = try object.optional("radiusMeters") { try $0.number() }
+    falloffMeters = try object.optional("falloffMeters") { try $0.number() }
     extras = try object.extras()
     try validate()
   }
@@ -128,6 +186,12 @@ public struct RecordingTruthEvent: Sendable, Hashable {
     members["timestamp"] = .number(timestamp)
     if let endTimestamp { members["endTimestamp"] = .number(endTimestamp) }
     if let offsetMeters { members["offsetMeters"] = .vector3(offsetMeters) }
+    if let velocityMetersPerSecond {
+      members["velocityMetersPerSecond"] = .vector3(velocityMetersPerSecond)
+    }
+    if let fraction { members["fraction"] = .number(fraction) }
+    if let radiusMeters { members["radiusMeters"] = .number(radiusMeters) }
+    if let falloffMeters { members["falloffMeters"] = .number(falloffMeters) }
     return .object(members)
   }
 }

@@ -56,13 +56,84 @@ package enum FileReading {
 
   /// Opens `path` for reading; the handle closes the file when released.
   ///
-  /// - Throws: `InputFileError` of kind `.io` naming `path` with the system's reason.
+  /// Only a regular file (or a directory, which fails with `Is a directory` on the first read)
+  /// is read by name: a FIFO, socket or device is refused at once, by its kind, instead of
+  /// waiting for a writer that may never come (standard input, `-` for the tool, is the way to
+  /// read a pipe). The file is opened with `O_NONBLOCK` and its type checked on the descriptor,
+  /// so neither opening a FIFO nor a file replaced between the check and the open blocks.
+  ///
+  /// - Throws: `InputFileError` of kind `.io` naming `path` with the system's reason, or with
+  ///   `not a regular file (a FIFO)` (``FileKind``).
   package static func openForReading(_ path: String) throws(InputFileError) -> FileHandle {
-    let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
+    var status = stat()
+    if stat(path, &status) == 0 { try requireReadable(FileKind(mode: status.st_mode), path) }
+    let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
     guard fd >= 0 else {
       throw InputFileError(.io, "cannot read the file: \(reason(errno))", file: path)
     }
-    return FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+    let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+    guard fstat(fd, &status) == 0 else {
+      throw InputFileError(.io, "cannot read the file: \(reason(errno))", file: path)
+    }
+    try requireReadable(FileKind(mode: status.st_mode), path)
+    // Regular files ignore O_NONBLOCK; clear it anyway so reads keep their blocking meaning.
+    _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+    return handle
+  }
+
+  private static func requireReadable(_ kind: FileKind, _ path: String) throws(InputFileError) {
+    guard kind.isReadByName else {
+      throw InputFileError(.io, "cannot read the file: \(kind.refusal)", file: path)
+    }
+  }
+
+  /// The type of a file, as `stat`'s `st_mode` gives it: what a path names before it is read.
+  package enum FileKind: Sendable, Hashable {
+    case regular, directory, fifo, socket, characterDevice, blockDevice, symbolicLink, other
+
+    /// The kind in `mode` (`st_mode`).
+    package init(mode: mode_t) {
+      self =
+        switch mode & S_IFMT {
+        case S_IFREG: .regular
+        case S_IFDIR: .directory
+        case S_IFIFO: .fifo
+        case S_IFSOCK: .socket
+        case S_IFCHR: .characterDevice
+        case S_IFBLK: .blockDevice
+        case S_IFLNK: .symbolicLink
+        default: .other
+        }
+    }
+
+    /// The kind of the file `path` names (symbolic links followed), or `nil` when it cannot be
+    /// looked up (missing, no permission on a directory on the way).
+    package init?(path: String) {
+      var status = stat()
+      guard stat(path, &status) == 0 else { return nil }
+      self.init(mode: status.st_mode)
+    }
+
+    /// Whether readers open it by name: a regular file, or a directory (whose read fails with
+    /// the system's `Is a directory`).
+    package var isReadByName: Bool { self == .regular || self == .directory }
+
+    /// The kind in words, with its article (`a FIFO`).
+    package var description: String {
+      switch self {
+      case .regular: "a regular file"
+      case .directory: "a directory"
+      case .fifo: "a FIFO"
+      case .socket: "a socket"
+      case .characterDevice: "a character device"
+      case .blockDevice: "a block device"
+      case .symbolicLink: "a symbolic link"
+      case .other: "an unknown kind of file"
+      }
+    }
+
+    /// Why a file of this kind is not read: `not a regular file (a FIFO)`.
+    package var refusal: String { "not a regular file (\(description))" }
   }
 
   /// Reads `fd` to its end, retrying interrupted reads.

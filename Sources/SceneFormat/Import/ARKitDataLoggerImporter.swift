@@ -72,16 +72,8 @@ public struct ARKitDataLoggerImporter: Sendable, Hashable {
   ) throws -> Recording {
     let posePath = (directory as NSString).appendingPathComponent(Self.poseFileName)
     let pointPath = (directory as NSString).appendingPathComponent(Self.pointCloudFileName)
-    func size(_ path: String) -> Int {
-      ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue
-        ?? 0
-    }
-    let totalBytes = max(1, size(posePath) + size(pointPath))
-    var bytesRead = 0
-    let progress = { (lineBytes: Int) in
-      bytesRead += lineBytes
-      onProgress(min(1, Double(bytesRead) / Double(totalBytes)))
-    }
+    var bytes = DataLoggerFiles.ByteProgress(over: [posePath, pointPath])
+    let progress = { (lineBytes: Int) in onProgress(bytes.advance(lineBytes)) }
     let cameraTemplate = RecordingCamera(
       transform: Matrix4x4.identity.columnMajor.map(Double.init), intrinsics: intrinsics,
       imageResolution: imageResolution)
@@ -91,36 +83,21 @@ public struct ARKitDataLoggerImporter: Sendable, Hashable {
     var frames: [RecordingFrame] = []
     var frameLines: [Int] = []
     var previousNanoseconds: Double?
-    try Self.forEachDataLine(
+    try DataLoggerFiles.forEachDataLine(
       path: posePath, fileName: Self.poseFileName, comments: &comments,
       maximumLineBytes: limits.maximumLineBytes, onLine: progress
     ) {
       fields, line in
-      guard frames.count < limits.maximumFrames else {
-        throw InputFileError(
-          .limitExceeded,
-          "more than \(limits.maximumFrames) pose lines, the limit on frames (maximumFrames)",
-          file: Self.poseFileName, line: line)
-      }
+      try DataLoggerFiles.requireFrameRoom(
+        frames.count, limits: limits, file: Self.poseFileName, line: line)
       guard fields.count == 13 else {
-        throw Self.error(
+        throw DataLoggerFiles.error(
           Self.poseFileName, line,
           "expected 13 numbers (timestamp and 12 pose values), got \(fields.count)")
       }
       let nanoseconds = fields[0]
-      if let previousNanoseconds, !(nanoseconds > previousNanoseconds) {
-        throw Self.error(
-          Self.poseFileName, line,
-          "timestamps must be strictly increasing, got \(JSONWriter.text(of: nanoseconds)) after \(JSONWriter.text(of: previousNanoseconds))"
-        )
-      }
-      if let previous = frames.last?.timestamp, !(nanoseconds / 1e9 > previous) {
-        throw Self.error(
-          Self.poseFileName, line,
-          "timestamp \(JSONWriter.text(of: nanoseconds)) ns is \(JSONWriter.text(of: nanoseconds / 1e9)) s, "
-            + "not after the previous line's \(JSONWriter.text(of: previous)) s (the recording "
-            + "stores seconds as a Double)")
-      }
+      try DataLoggerFiles.requireIncreasing(
+        nanoseconds: nanoseconds, after: previousNanoseconds, file: Self.poseFileName, line: line)
       previousNanoseconds = nanoseconds
       // Row-major rows (r11 r12 r13 tx), (r21 ...), (r31 ...) -> column-major 4x4.
       let row = { (r: Int) in Array(fields[(1 + 4 * r)...(4 + 4 * r)]) }
@@ -132,7 +109,7 @@ public struct ARKitDataLoggerImporter: Sendable, Hashable {
       do {
         try RecordingValidation.requireRigid(camera.transform)
       } catch let error as InputFileError {
-        throw Self.error(Self.poseFileName, line, error.message)
+        throw DataLoggerFiles.error(Self.poseFileName, line, error.message)
       }
       frames.append(RecordingFrame(timestamp: nanoseconds / 1e9, camera: camera))
       frameLines.append(line)
@@ -142,100 +119,16 @@ public struct ARKitDataLoggerImporter: Sendable, Hashable {
     }
 
     if FileManager.default.fileExists(atPath: pointPath) {
-      var points: [SIMD3<Double>] = []
-      var colors: [JSONValue] = []
-      try Self.forEachDataLine(
-        path: pointPath, fileName: Self.pointCloudFileName, comments: &comments,
-        maximumLineBytes: limits.maximumLineBytes, onLine: progress
-      ) {
-        fields, line in
-        guard points.count < limits.maximumPointsPerFrame else {
-          throw InputFileError(
-            .limitExceeded,
-            "more than \(limits.maximumPointsPerFrame) points, the limit on feature points in "
-              + "a frame (maximumPointsPerFrame; the logger's whole cloud goes into the first frame)",
-            file: Self.pointCloudFileName, line: line)
-        }
-        guard fields.count == 6 else {
-          throw Self.error(
-            Self.pointCloudFileName, line, "expected 6 numbers (x y z Y Cb Cr), got \(fields.count)"
-          )
-        }
-        if let axis = (0..<3).first(where: { !Float(fields[$0]).isFinite }) {
-          throw Self.error(
-            Self.pointCloudFileName, line,
-            "field \(axis + 1): \(RecordingValidation.floatRangeMessage(fields[axis]))")
-        }
-        points.append(SIMD3(fields[0], fields[1], fields[2]))
-        colors.append(.array(fields[3...5].map { .number($0) }))
-      }
-      frames[0].featurePoints = RecordingFeaturePoints(
-        points: points, identifiers: (0..<points.count).map { UInt64($0 + 1) },
-        extras: ["colorsYCbCr": .array(colors)])
+      frames[0].featurePoints = try DataLoggerFiles.readPointCloud(
+        path: pointPath, fileName: Self.pointCloudFileName, colorKey: "colorsYCbCr",
+        colorNames: "Y Cb Cr", limits: limits, comments: &comments, onLine: progress)
     }
 
     var source: [String: JSONValue] = ["importer": .string("arkit-data-logger")]
     source["comments"] = .object(comments)
     let recording = Recording(
       header: RecordingHeader(extras: ["source": .object(source)]), frames: frames)
-    do {
-      try recording.validate()
-    } catch let error as InputFileError {
-      // A frame the format refuses: name the pose line it came from.
-      guard let index = error.frameIndex, frameLines.indices.contains(index) else { throw error }
-      throw Self.error(Self.poseFileName, frameLines[index], "\(error.jsonPath): \(error.message)")
-    }
-    return recording
-  }
-
-  package static func error(_ file: String, _ line: Int, _ message: String) -> InputFileError {
-    InputFileError(.importFormat, message, file: file, line: line)
-  }
-
-  /// Calls `body` with the numbers of each non-comment, non-blank line and its 1-based number;
-  /// `#` lines are collected in `comments` under `"<file>:<line>"`. `onLine` gets each line's
-  /// length in bytes, its terminator included.
-  package static func forEachDataLine(
-    path: String, fileName: String, comments: inout [String: JSONValue],
-    maximumLineBytes: Int = RecordingLimits.default.maximumLineBytes,
-    onLine: (Int) -> Void = { _ in }, _ body: ([Double], Int) throws -> Void
-  ) throws {
-    let handle = try FileReading.openForReading(path)
-    let lines = BufferedLineReader(handle: handle, maximumLineBytes: maximumLineBytes)
-    var fields: [Double] = []
-    while true {
-      let next: ArraySlice<UInt8>?
-      do {
-        next = try lines.nextLine()
-      } catch let error as InputFileError {
-        throw error.located(file: fileName, line: lines.lineNumber + 1)
-      } catch {
-        throw InputFileError(
-          .io, "cannot read the file: \(FileReading.reason(of: error))", file: fileName)
-      }
-      guard let line = next else { return }
-      onLine(line.count + 1)
-      let lineNumber = lines.lineNumber
-      if line.first == UInt8(ascii: "#") {
-        comments["\(fileName):\(lineNumber)"] = .string(String(decoding: line, as: UTF8.self))
-        continue
-      }
-      fields.removeAll(keepingCapacity: true)
-      for token in line.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
-        let text = String(decoding: token, as: UTF8.self)
-        guard let value = Double(text), value.isFinite else {
-          // Quote at most 32 characters, escaping control and non-ASCII ones, so that a binary
-          // file gives a readable message.
-          let shown = text.unicodeScalars.prefix(32).map { $0.escaped(asASCII: true) }.joined()
-          let more = text.unicodeScalars.count > 32 ? "..." : ""
-          throw error(
-            fileName, lineNumber,
-            "field \(fields.count + 1) \"\(shown)\(more)\" is not a finite number")
-        }
-        fields.append(value)
-      }
-      if fields.isEmpty { continue }
-      try body(fields, lineNumber)
-    }
+    return try DataLoggerFiles.validated(
+      recording, frameLines: frameLines, poseFile: Self.poseFileName)
   }
 }

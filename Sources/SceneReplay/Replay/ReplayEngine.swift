@@ -8,7 +8,10 @@ import SessionSimulation
 /// frame of the session (camera, viewport, world and observations converted from the recording),
 /// places every detection (`PlacementPipeline`; for an `"arcore"` recording, every ML Kit object
 /// with `ARCorePlacement`), updates the tracker and reports the markers; at the end, per-marker
-/// summaries and the harness's metrics against truth.
+/// summaries and the harness's metrics against truth. In a recording with tracking corrections
+/// in its truth, the markers are attached to app anchors (`MarkerAnchoring`, anchors kept by an
+/// `AppAnchorStore` of the engine's own) and move with the corrections as an app's content
+/// does.
 ///
 /// Frames are read in chunks of `chunkFrameCount`; within a chunk the per-frame work (decoding of
 /// JSON Lines frames, conversion and placement, independent per frame) runs on up to
@@ -121,6 +124,12 @@ public struct ReplayEngine: Sendable {
     if skipInvalidFrames { report.skippedFrames = [] }
     if session.header.platform == .arcore { report.placement.placedByARCoreHitTest = 0 }
     var framesDone = 0
+    // With tracking corrections in the truth, markers are attached to app anchors kept as the
+    // session keeps an app's (so they move with the corrections); without, nothing changes.
+    let truthEvents = session.header.truth?.events ?? []
+    let corrects = TrackingErrorTimeline(truthEvents: truthEvents) != nil
+    var anchorStore = AppAnchorStore(truthEvents: truthEvents)
+    var anchoring = MarkerAnchoring()
     // The tracker takes detector frames: between the results of a detector running below the
     // frame rate its markers carry on unchanged (and do not age). Its view is the image the
     // result was computed on (an earlier frame's when the result arrived late).
@@ -150,6 +159,11 @@ public struct ReplayEngine: Sendable {
           report.placement.add(result)
           if let measurement = result.measurement { measurements.append(measurement) }
         }
+        if corrects {
+          let anchors = anchorStore.advance(
+            toTimestamp: frame.timestamp, cameraPosition: frame.camera.transform.columns.3.xyz)
+          anchoring.follow(anchors, tracker: &tracker)
+        }
         let markers =
           frame.hasDetectorResult
           ? tracker.updateOfAnyFilter(
@@ -157,6 +171,11 @@ public struct ReplayEngine: Sendable {
             view: settings.trackerUsesDetectorView
               ? detectorView(of: frame, override: override) : nil)
           : tracker.markersOfAnyFilter
+        if corrects, frame.hasDetectorResult {
+          var requests = AppAnchorRequests()
+          anchoring.attach(markers, requests: &requests)
+          anchorStore.enqueue(requests)
+        }
         accumulator.add(
           frameIndex: frame.frameIndex, timestampSeconds: frame.timestamp,
           markers: markers.map {
@@ -195,14 +214,8 @@ public struct ReplayEngine: Sendable {
     report.tracker = tracker.statistics
     let (logs, metrics) = accumulator.finish()
     report.markers = logs.map { log in
-      var summary = ReplayMarkerSummary(log: log)
-      if let (id, distance) = accumulator.nearestTruthObject(
-        label: log.label, to: log.lastPosition)
-      {
-        summary.truthID = id
-        summary.placementErrorMillimeters = Double(distance) * 1000
-      }
-      return summary
+      MarkerSummary(
+        log: log, nearest: accumulator.nearestTruthObject(label: log.label, to: log.lastPosition))
     }
     report.metrics = metrics
     return report
@@ -269,8 +282,10 @@ public struct ReplayEngine: Sendable {
         let observations =
           frame.observations.isEmpty && frame.detectionCandidates != nil
           ? frame.suppressedCandidates : frame.observations
+        // Depth only for the frame's own image (a late result's image has other depth).
         prepared.placements = pipeline.place(
-          observations, request: request, in: frame.observationsViewportFrame)
+          observations, request: request, in: frame.observationsViewportFrame,
+          depth: frame.visionOutputs.observationsImageFrame == nil ? frame.sceneDepth : nil)
         prepared.placedPoints = Self.placedPoints(prepared.placements)
       }
       prepared.truthInView = scoring.truthInView(

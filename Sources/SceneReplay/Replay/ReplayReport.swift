@@ -9,7 +9,7 @@ public struct ReplayReport: Sendable, Hashable {
   public static let formatName = "arplacementsim.replayReport"
   /// The `version` member of the JSON form; raised when a member changes meaning or goes away
   /// (added members keep the version).
-  public static let formatVersion = 1
+  public static let formatVersion = 2
 
   /// Frames replayed.
   public var frameCount = 0
@@ -22,7 +22,7 @@ public struct ReplayReport: Sendable, Hashable {
   /// The tracker's lifetime counters.
   public var tracker = MarkerTrackerStatistics()
   /// One summary per marker ever created, id order.
-  public var markers: [ReplayMarkerSummary] = []
+  public var markers: [MarkerSummary] = []
   /// Metrics against truth, or `nil` when the recording has no truth objects.
   public var metrics: ReplayMetrics?
   /// The frames skipped as invalid, in frame order, when the engine ran with
@@ -33,7 +33,7 @@ public struct ReplayReport: Sendable, Hashable {
   public init() {}
 
   /// The report as one JSON object (keys sorted when written with `JSONWriter`; absent values
-  /// are `null`), beginning `{"format": "arplacementsim.replayReport", "version": 1, ...}`.
+  /// are `null`), beginning `{"format": "arplacementsim.replayReport", "version": 2, ...}`.
   /// `skippedFrames` is present only when ``skippedFrames`` is not `nil`. Schema:
   /// `Scenes/schema/replay-report.schema.json`.
   public var jsonValue: JSONValue {
@@ -118,64 +118,5 @@ public struct ReplayPlacementStatistics: Sendable, Hashable {
       members["placedByARCoreHitTest"] = .number(Double(placedByARCoreHitTest))
     }
     return .object(members)
-  }
-}
-
-/// One marker over a replay: its last state and, with truth, its nearest truth object.
-public struct ReplayMarkerSummary: Sendable, Hashable {
-  /// The marker id.
-  public var id: Int
-  /// The label.
-  public var label: String
-  /// The state in the last frame it was reported (`tentative` markers that died stay tentative).
-  public var lastState: MarkerState
-  /// Whether it is still reported after the last frame.
-  public var isPresentAtEnd: Bool
-  /// The world position in the last frame it was reported, metres.
-  public var lastPosition: SIMD3<Float>
-  /// The first timestamp (seconds) it was reported.
-  public var firstSeenSeconds: Double
-  /// The last timestamp (seconds) it was reported.
-  public var lastSeenSeconds: Double
-  /// Frames in which it was shown (confirmed or coasting).
-  public var shownFrameCount: Int
-  /// RMS frame-to-frame motion while shown, millimetres, or `nil` with fewer than two shown frames.
-  public var jitterRMSMillimeters: Double?
-  /// The nearest truth object with its label (id), or `nil` without one.
-  public var truthID: String?
-  /// The distance from `lastPosition` to that truth object, millimetres.
-  public var placementErrorMillimeters: Double?
-
-  /// The summary of an accumulated marker log (without the truth match).
-  init(log: ReplayMetricsAccumulator.MarkerLog) {
-    // Replay's markers come from the package's tracker, whose ids are integers.
-    guard case .number(let number) = log.id else {
-      preconditionFailure("replay marker id \(log.id) is not an integer")
-    }
-    id = number
-    label = log.label
-    lastState = log.lastState
-    isPresentAtEnd = log.isPresentAtEnd
-    lastPosition = log.lastPosition
-    firstSeenSeconds = log.firstSeenSeconds
-    lastSeenSeconds = log.lastSeenSeconds
-    shownFrameCount = log.shownFrameCount
-    jitterRMSMillimeters = log.jitterRMSMillimeters
-  }
-
-  var jsonValue: JSONValue {
-    .object([
-      "id": .number(Double(id)),
-      "label": .string(label),
-      "lastState": .string(lastState.rawValue),
-      "presentAtEnd": .bool(isPresentAtEnd),
-      "lastPosition": .float3(lastPosition),
-      "firstSeen": .number(firstSeenSeconds),
-      "lastSeen": .number(lastSeenSeconds),
-      "shownFrameCount": .number(Double(shownFrameCount)),
-      "jitterRMSMillimeters": .optionalNumber(jitterRMSMillimeters),
-      "truthID": truthID.map(JSONValue.string) ?? .null,
-      "placementErrorMillimeters": .optionalNumber(placementErrorMillimeters),
-    ])
   }
 }

@@ -16,8 +16,12 @@ import SpatialMath
 ///   "anchorPoint": "center", "backFacePolicy": "cull", "raycastSeed": 0,
 ///   "interpretVisionAs": {"cropAndScale": "scaleFill", "modelInputSize": [416, 416],
 ///                         "orientation": "up"},
-///   "matchThresholdMeters": 0.02, "trackerUsesDetectorView": true }
+///   "matchThresholdMeters": 0.02, "trackerUsesDetectorView": true,
+///   "depth": {"windowRadius": 2, "minimumConfidence": 1} }
 /// ```
+/// `depth` places by scene depth first on frames that have it (`DepthPlacement`: the median of
+/// a `(2 windowRadius + 1)²` window of pixels with confidence at least `minimumConfidence`,
+/// 0 low, 1 medium, 2 high; both optional, defaults 2 and 1), the attempts after.
 /// `filter`/`filterParameters` are `AnyPositionFilter.init(name:parameters:)`'s names and
 /// parameters (values as strings or numbers); `tracker` overrides members of
 /// `MarkerTrackerConfiguration` by the names of its registry (`MarkerTrackerConfiguration.settings`;
@@ -106,6 +110,9 @@ public struct ReplaySettings: Sendable, Hashable {
     }
     if let anchor = try object.optional("anchorPoint", { try Self.anchorPoint(from: $0) }) {
       placement.anchorPoint = anchor
+    }
+    if let depth = try object.optional("depth", { try Self.depthPlacement(from: $0) }) {
+      placement.depth = depth
     }
     if let policy = try object.optional(
       "backFacePolicy",
@@ -212,6 +219,21 @@ public struct ReplaySettings: Sendable, Hashable {
       }
     }
     _ = try object.extras()
+  }
+
+  /// `{"windowRadius"?: 0...50, "minimumConfidence"?: 0...2}`.
+  static func depthPlacement(from value: JSONValue) throws -> DepthPlacement {
+    var object = try JSONObjectDecoder(value, strict: true)
+    func integer(_ value: JSONValue, _ high: Double) throws -> Int {
+      let n = try value.number(atLeast: 0, atMost: high)
+      guard n == n.rounded() else { throw InputFileError(.invalidValue, "must be an integer") }
+      return Int(n)
+    }
+    let radius = try object.optional("windowRadius") { try integer($0, 50) } ?? 2
+    let level = try object.optional("minimumConfidence") { try integer($0, 2) } ?? 1
+    _ = try object.extras()
+    return DepthPlacement(
+      windowRadius: radius, minimumConfidence: DepthConfidence(rawValue: UInt8(level)) ?? .medium)
   }
 
   static func attempts(from value: JSONValue) throws -> [PlacementAttempt] {

@@ -29,23 +29,40 @@ public struct SweepRunner: Sendable {
   }
 
   /// The recordings in `directory`: the names of its regular files ending in `.json` or `.jsonl`
-  /// (not in subdirectories), sorted by their UTF-8 bytes.
+  /// (not in subdirectories), sorted by their UTF-8 bytes. Entries with those endings that are
+  /// not regular files (a FIFO, a socket, a device: reading them could wait forever) are left
+  /// out; ``recordingListing(inDirectory:)`` names them.
   ///
   /// - Throws: `InputFileError` (`.io`) when the directory cannot be listed.
   public static func recordings(inDirectory directory: String) throws -> [String] {
+    try recordingListing(inDirectory: directory).recordings
+  }
+
+  /// The recordings in `directory` (as ``recordings(inDirectory:)``) and the entries ending in
+  /// `.json` or `.jsonl` left out because they are not regular files, each with its kind
+  /// (symbolic links are followed: a link to a recording is one). Both sorted by their UTF-8
+  /// bytes; no entry is opened.
+  ///
+  /// - Throws: `InputFileError` (`.io`) when the directory cannot be listed.
+  public static func recordingListing(inDirectory directory: String) throws
+    -> SweepRecordingListing
+  {
     let names: [String]
     do {
       names = try FileManager.default.contentsOfDirectory(atPath: directory)
     } catch {
       throw InputFileError(.io, "cannot list the directory", file: directory)
     }
-    return names.filter { name in
-      var isDirectory: ObjCBool = false
-      let exists = FileManager.default.fileExists(
-        atPath: directory + "/" + name, isDirectory: &isDirectory)
-      return exists && !isDirectory.boolValue
-        && (name.hasSuffix(".json") || name.hasSuffix(".jsonl"))
-    }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    var listing = SweepRecordingListing()
+    for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+    where name.hasSuffix(".json") || name.hasSuffix(".jsonl") {
+      switch FileReading.FileKind(path: directory + "/" + name) {
+      case .regular?: listing.recordings.append(name)
+      case .directory?, nil: continue
+      case let kind?: listing.skipped.append((name, kind.refusal))
+      }
+    }
+    return listing
   }
 
   /// Runs one job; a recording that cannot be read or replayed gives a result with `error` set

@@ -2,13 +2,36 @@ import SceneFormat
 
 /// A real camera path (and point cloud) to synthesize on, instead of ``TrajectorySpec``.
 ///
-/// JSON: `{"arkitDataLogger": "dir", "everyNthFrame"?: n [1], "startFrame"?: i [0],
-/// "maximumFrames"?: m [all]}`. `dir` holds the ARKit Data Logger files (see
-/// ``ARKitDataLoggerImporter``) and is resolved against the spec file's directory when relative.
-/// Frames `startFrame`, `startFrame + n`, ... (at most `maximumFrames`) become the true camera
-/// poses; timestamps are the logger's, rebased so the first kept frame is at the spec's
-/// `startTimestampSeconds`. The spec's `framesPerSecond` and `durationSeconds` are then ignored.
+/// JSON: `{"arkitDataLogger": "dir"` or `"arcoreDataLogger": "dir", "everyNthFrame"?: n [1],
+/// "startFrame"?: i [0], "maximumFrames"?: m [all]}`. `dir` holds the logger's files (see
+/// ``ARKitDataLoggerImporter`` and ``ARCoreDataLoggerImporter``) and is resolved against the
+/// spec file's directory when relative. An ARCore logger's sensor poses become camera poses with
+/// the spec's `arcore.sensorOrientation` (and `arcore.displayGeometry`), as the importer
+/// converts them. Frames `startFrame`, `startFrame + n`, ... (at most `maximumFrames`) become
+/// the true camera poses; timestamps are the logger's, rebased so the first kept frame is at
+/// the spec's `startTimestampSeconds`. The spec's `framesPerSecond` and `durationSeconds` are
+/// then ignored.
 public struct RecordedTrajectorySpec: Sendable, Hashable {
+  /// Which logger app wrote the files: the JSON member naming the directory.
+  public enum Logger: String, CaseIterable, Sendable, Hashable {
+    /// ARKit Data Logger: camera poses (``ARKitDataLoggerImporter``).
+    case arkitDataLogger
+    /// ARCore Data Logger: Android sensor poses (``ARCoreDataLoggerImporter``).
+    case arcoreDataLogger
+
+    /// The files the logger writes in its directory (poses first).
+    public var fileNames: [String] {
+      switch self {
+      case .arkitDataLogger:
+        [ARKitDataLoggerImporter.poseFileName, ARKitDataLoggerImporter.pointCloudFileName]
+      case .arcoreDataLogger:
+        [ARCoreDataLoggerImporter.poseFileName, ARCoreDataLoggerImporter.pointCloudFileName]
+      }
+    }
+  }
+
+  /// Which logger wrote the files.
+  public var logger: Logger
   /// The logger directory as written in the spec.
   public var loggerDirectory: String
   /// Keep every n-th pose (>= 1).
@@ -20,8 +43,10 @@ public struct RecordedTrajectorySpec: Sendable, Hashable {
 
   /// Creates a recorded-trajectory spec.
   public init(
-    loggerDirectory: String, everyNthFrame: Int = 1, startFrame: Int = 0, maximumFrames: Int? = nil
+    loggerDirectory: String, logger: Logger = .arkitDataLogger, everyNthFrame: Int = 1,
+    startFrame: Int = 0, maximumFrames: Int? = nil
   ) {
+    self.logger = logger
     self.loggerDirectory = loggerDirectory
     self.everyNthFrame = max(everyNthFrame, 1)
     self.startFrame = max(startFrame, 0)
@@ -30,7 +55,19 @@ public struct RecordedTrajectorySpec: Sendable, Hashable {
 
   init(json: JSONValue) throws {
     var object = try JSONObjectDecoder(json, strict: true)
-    loggerDirectory = try object.required("arkitDataLogger") { try $0.string() }
+    var found: [(Logger, String)] = []
+    for logger in Logger.allCases {
+      if let directory = try object.optional(logger.rawValue, { try $0.string() }) {
+        found.append((logger, directory))
+      }
+    }
+    let names = Logger.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
+    guard found.count == 1 else {
+      throw InputFileError(
+        found.isEmpty ? .missingField : .invalidValue,
+        found.isEmpty ? "missing required member \(names)" : "give one of \(names), not both")
+    }
+    (logger, loggerDirectory) = found[0]
     func count(_ value: JSONValue, minimum: Double) throws -> Int {
       let n = try value.number(atLeast: minimum, atMost: 1e9)
       guard n == n.rounded() else { throw InputFileError(.invalidValue, "must be an integer") }
@@ -47,7 +84,7 @@ extension RecordedTrajectorySpec {
   /// The JSON object.
   public var jsonValue: JSONValue {
     var members: [String: JSONValue] = [
-      "arkitDataLogger": .string(loggerDirectory), "everyNthFrame": .number(Double(everyNthFrame)),
+      logger.rawValue: .string(loggerDirectory), "everyNthFrame": .number(Double(everyNthFrame)),
       "startFrame": .number(Double(startFrame)),
     ]
     if let maximumFrames { members["maximumFrames"] = .number(Double(maximumFrames)) }

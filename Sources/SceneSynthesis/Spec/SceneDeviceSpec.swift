@@ -6,10 +6,12 @@ import SpatialMath
 /// size, from a named preset or given explicitly.
 ///
 /// JSON: `{"preset": "iPhone15Pro"}` or `{"intrinsics": [fx, fy, ox, oy], "imageResolution":
-/// [w, h]}` (image pixels, top-left origin). Presets (approximate values for the 1920x1440 video
+/// [w, h], "lidar"?: false}` (image pixels, top-left origin). `lidar` says whether the device has
+/// a LiDAR scanner (scene depth); presets set it. Presets (approximate values for the 1920x1440 video
 /// format; real devices report per-frame intrinsics that differ by a few pixels):
 /// - `iPhone15Pro`: fx = fy = 1445, principal point (959.5, 719.5) as ARKit reports it, which is
 ///   the image centre (960, 720) in continuous pixels — the camera of the raycast benchmark;
+///   LiDAR;
 /// - `iPhoneXS`: fx = fy = 1460, principal point (960, 720), i.e. (960.5, 720.5) in continuous
 ///   pixels, half a pixel right of and below the image centre.
 public struct SceneDeviceSpec: Sendable, Hashable {
@@ -20,11 +22,14 @@ public struct SceneDeviceSpec: Sendable, Hashable {
   public var intrinsics: CameraIntrinsics
   /// The captured image size in pixels (> 0).
   public var imageResolution: Size
+  /// Whether the device has a LiDAR scanner (can deliver scene depth).
+  public var hasLiDAR: Bool
 
   /// Creates a device.
-  public init(intrinsics: CameraIntrinsics, imageResolution: Size) {
+  public init(intrinsics: CameraIntrinsics, imageResolution: Size, hasLiDAR: Bool = false) {
     self.intrinsics = intrinsics
     self.imageResolution = imageResolution
+    self.hasLiDAR = hasLiDAR
   }
 
   /// The preset called `name`, or `nil` when there is none.
@@ -39,7 +44,9 @@ public struct SceneDeviceSpec: Sendable, Hashable {
     else {
       return nil
     }
-    return SceneDeviceSpec(intrinsics: k, imageResolution: Size(width: 1920, height: 1440))
+    return SceneDeviceSpec(
+      intrinsics: k, imageResolution: Size(width: 1920, height: 1440),
+      hasLiDAR: name == "iPhone15Pro")
   }
 
   init(json: JSONValue) throws {
@@ -68,20 +75,24 @@ public struct SceneDeviceSpec: Sendable, Hashable {
       try RecordingValidation.requirePositive(size, what: "image")
       return size
     }
+    hasLiDAR = try object.optional("lidar") { try $0.bool() } ?? false
     _ = try object.extras()
   }
 }
 
 extension SceneDeviceSpec {
-  /// The JSON object, always in the explicit form (`intrinsics`, `imageResolution`).
+  /// The JSON object, always in the explicit form (`intrinsics`, `imageResolution`, and
+  /// `lidar` when the device has it).
   public var jsonValue: JSONValue {
-    .object([
+    var members: [String: JSONValue] = [
       "intrinsics": .numbers([
         intrinsics.focalLengthXPixels, intrinsics.focalLengthYPixels,
         intrinsics.principalPointPixels.x,
         intrinsics.principalPointPixels.y,
       ]),
       "imageResolution": .size(imageResolution),
-    ])
+    ]
+    if hasLiDAR { members["lidar"] = .bool(true) }
+    return .object(members)
   }
 }

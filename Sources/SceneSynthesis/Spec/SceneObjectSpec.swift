@@ -6,9 +6,12 @@ import SpatialMath
 ///
 /// JSON: `{"id", "label", "surface": "<surface identifier>", "surfacePosition": [x, z],
 /// "size": [width, height, depth]}`. `surfacePosition` is the box's footprint centre in the
-/// surface's local xz plane (metres); `width` runs along the surface's local x, `height` along its
-/// local z, `depth` along its normal. The truth position written to recordings is the centre of
-/// the box's top face (the point on the button a marker should sit on): footprint centre plus
+/// surface's local xz plane (metres, from the surface's centre); it must lie on the surface,
+/// `|x| <= width / 2` and `|z| <= height / 2` of the surface's rectangle within
+/// ``SceneSpec/surfaceEdgeToleranceMeters`` (else the spec is refused, naming
+/// `objects[i].surfacePosition[axis]`). `width` runs along the surface's local x, `height` along
+/// its local z, `depth` along its normal. The truth position written to recordings is the centre
+/// of the box's top face (the point on the button a marker should sit on): footprint centre plus
 /// `depth` along the normal.
 public struct SceneObjectSpec: Sendable, Hashable {
   /// A unique identifier (`button-3`).
@@ -55,22 +58,48 @@ public struct SceneObjectSpec: Sendable, Hashable {
     _ = try object.extras()
   }
 
-  /// The object's 8 box corners and its truth position (top-face centre), in world metres.
-  func worldGeometry(on surface: TruthSurface) -> (corners: [SIMD3<Float>], position: SIMD3<Float>)
-  {
+  /// The object's 8 box corners and its truth position (top-face centre), in world metres: the
+  /// box stands in the surface's frame at its footprint centre
+  /// (`SceneSurfaceSpec.worldFromObjectBase(surfacePosition:)`, along the local normal there on
+  /// a curved panel).
+  func worldGeometry(on surface: SceneSurfaceSpec) -> (
+    corners: [SIMD3<Float>], position: SIMD3<Float>
+  ) {
+    // A rectangle keeps the surface's frame (the same `Float` rounding as ever, so committed
+    // scenes keep their bytes); a curved panel uses the frame at the footprint.
+    let base: RigidTransform
+    let origin: SIMD2<Float>
+    if surface.curvedPanel == nil {
+      base = surface.surface.worldFromSurface
+      origin = surfacePosition
+    } else {
+      base = surface.worldFromObjectBase(surfacePosition: surfacePosition)
+      origin = .zero
+    }
     let half = sizeMeters / 2
     var corners: [SIMD3<Float>] = []
     corners.reserveCapacity(8)
     for sx: Float in [-1, 1] {
       for sz: Float in [-1, 1] {
         for y in [Float(0), sizeMeters.z] {
-          let local = SIMD3(surfacePosition.x + sx * half.x, y, surfacePosition.y + sz * half.y)
-          corners.append(surface.worldFromSurface.transformPoint(local))
+          corners.append(
+            base.transformPoint(SIMD3(origin.x + sx * half.x, y, origin.y + sz * half.y)))
         }
       }
     }
-    let top = SIMD3(surfacePosition.x, sizeMeters.z, surfacePosition.y)
-    return (corners, surface.worldFromSurface.transformPoint(top))
+    return (corners, base.transformPoint(SIMD3(origin.x, sizeMeters.z, origin.y)))
+  }
+
+  /// The box as a truth surface `box-<id>` (world metres), or `nil` when it has no volume.
+  func boxSurface(on surface: SceneSurfaceSpec) -> TruthSurface? {
+    guard sizeMeters.x > 0, sizeMeters.y > 0, sizeMeters.z > 0,
+      let mesh = try? TriangleMesh.box(
+        sizeMeters: SIMD3(sizeMeters.x, sizeMeters.z, sizeMeters.y))
+    else { return nil }
+    return try? TruthSurface(
+      identifier: "box-\(id)",
+      worldFromSurface: surface.worldFromObjectBase(surfacePosition: surfacePosition),
+      shape: .triangleMesh(mesh: mesh))
   }
 }
 

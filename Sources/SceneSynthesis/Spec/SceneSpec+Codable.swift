@@ -27,6 +27,7 @@ extension SceneSpec {
     if let recordedTrajectory { members["recordedTrajectory"] = recordedTrajectory.jsonValue }
     if let hand { members["hand"] = hand.jsonValue }
     if let contours { members["contours"] = contours.jsonValue }
+    if let depth { members["depth"] = depth.jsonValue }
     if !visionRequests.isEmpty {
       members["visionRequests"] = .object(
         Dictionary(uniqueKeysWithValues: visionRequests.map { ($0.key.name, $0.value.jsonValue) }))

@@ -18,8 +18,11 @@ import SceneFormat
 ///   "surfaces": [...], "objects": [...],
 ///   "trajectory": {...} or "recordedTrajectory": {...},
 ///   "tracking": {...}, "planes": {...}, "featurePoints": {...}, "detector": {...},
-///   "hand": {...}, "contours": {...}, "visionRequests": {...} }
+///   "hand": {...}, "contours": {...}, "visionRequests": {...}, "depth": {...} }
 /// ```
+/// `depth` (``DepthModelSpec``) adds LiDAR scene depth to the frames (the device must have
+/// LiDAR); with it, or with a curved surface, the recording's truth carries the true surfaces
+/// as meshes (`truth.surfaces`).
 /// `hand` (``HandModelSpec``) and `contours` (``ContourModelSpec``) add hand-pose observations
 /// and contours to the frames; `visionRequests` gives those requests' orientation and region of
 /// interest, with the recording header's layout (copied to it).
@@ -70,6 +73,8 @@ public struct SceneSpec: Sendable, Hashable {
   public var hand: HandModelSpec?
   /// The contour request, or `nil` for none.
   public var contours: ContourModelSpec?
+  /// The LiDAR depth model, or `nil` for no scene depth.
+  public var depth: DepthModelSpec?
   /// The settings of the requests other than the detector's (copied to the recording header).
   public var visionRequests: [VisionRequestType: RecordingImageRequest] = [:]
   /// The directory relative paths in the spec are resolved against (the spec file's directory),
@@ -136,6 +141,7 @@ public struct SceneSpec: Sendable, Hashable {
       try object.optional("detector") { try DetectorModelSpec(json: $0) } ?? DetectorModelSpec()
     hand = try object.optional("hand") { try HandModelSpec(json: $0) }
     contours = try object.optional("contours") { try ContourModelSpec(json: $0) }
+    depth = try object.optional("depth") { try DepthModelSpec(json: $0) }
     visionRequests =
       try object.optional("visionRequests") {
         try RecordingImageRequest.map(json: $0, strict: true)
@@ -185,16 +191,51 @@ public struct SceneSpec: Sendable, Hashable {
           .invalidValue, "duplicate object id \"\(spec.id)\"",
           path: [.key("objects"), .index(offset), .key("id")])
       }
-      guard surfaceIndex[spec.surfaceIdentifier] != nil else {
+      guard let surfaceOffset = surfaceIndex[spec.surfaceIdentifier] else {
         throw InputFileError(
           .invalidValue, "no surface with identifier \"\(spec.surfaceIdentifier)\"",
           path: [.key("objects"), .index(offset), .key("surface")])
       }
+      try Self.checkOnSurface(spec, surfaces[surfaceOffset], objectIndex: offset)
+    }
+    if depth != nil, !device.hasLiDAR {
+      throw InputFileError(
+        .invalidValue,
+        "scene depth needs a device with LiDAR (\"lidar\": true, or a preset that has it)",
+        path: [.key("depth")])
     }
     for (offset, target) in (hand?.targets ?? []).enumerated() where !ids.contains(target) {
       throw InputFileError(
         .invalidValue, "no object with id \"\(target)\"",
         path: [.key("hand"), .key("targets"), .index(offset)])
+    }
+  }
+
+  /// How far (metres) an object's footprint centre may lie outside its surface's rectangle
+  /// and still count as on it: room for rounding in hand-written specs, nothing more.
+  public static let surfaceEdgeToleranceMeters: Float = 0.001
+
+  /// Refuses an object whose footprint centre (`surfacePosition`, surface-local x and z) lies
+  /// outside its surface's rectangle (`|x| <= width / 2`, `|z| <= height / 2`) by more than
+  /// ``surfaceEdgeToleranceMeters``: its truth position would float beside the surface, where
+  /// no raycast against the surface can reach it. A footprint that overhangs the edge while its
+  /// centre is on the surface is accepted (a button at the rim of a panel).
+  private static func checkOnSurface(
+    _ object: SceneObjectSpec, _ surface: SceneSurfaceSpec, objectIndex: Int
+  ) throws {
+    let half = surface.sizeMeters / 2
+    let position = object.surfacePosition
+    for (axis, name) in [(0, "x"), (1, "z")] {
+      let limit = half[axis] + surfaceEdgeToleranceMeters
+      guard abs(position[axis]) <= limit else {
+        throw InputFileError(
+          .invalidValue,
+          "the object is outside its surface \"\(object.surfaceIdentifier)\": surface-local "
+            + "\(name) \(position[axis]) m is beyond the half \(axis == 0 ? "width" : "height") "
+            + "\(half[axis]) m (surfacePosition is the footprint centre, surface-local x and z, "
+            + "from the surface's centre)",
+          path: [.key("objects"), .index(objectIndex), .key("surfacePosition"), .index(axis)])
+      }
     }
   }
 

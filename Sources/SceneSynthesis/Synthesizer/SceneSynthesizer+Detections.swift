@@ -4,7 +4,44 @@ import SpatialMath
 
 extension SceneSynthesizer {
   /// Values the detector draws per object and frame (always all of them, visible or not).
-  private static let drawsPerObject = 8
+  static let drawsPerObject = 8
+
+  /// The detector's report of one object whose box corners (world metres) are `corners`, or
+  /// `nil` when a corner is not in front of the camera or the box is empty. Always draws the
+  /// same ``drawsPerObject`` values from `random`, in a fixed order (miss, four edge noises,
+  /// label confusion and its pick, confidence), visible or not. `labels` are the labels a
+  /// confusion may pick from.
+  static func objectReport(
+    corners: [SIMD3<Float>], label: String, labels: [String], camera: Camera,
+    geometry: VisionGeometry, model: DetectorModelSpec, random: inout SplitMix64
+  ) -> DetectorReport? {
+    let resolution = camera.imageResolution
+    let missDraw = random.nextUnitDouble()
+    let noise = (0..<4).map { _ in random.nextGaussian() * model.boxNoisePixels }
+    let confusionDraw = random.nextUnitDouble()
+    let confusionPick = random.nextUnitDouble()
+    let confidenceDraw = random.nextUnitDouble()
+    let pixels = corners.compactMap { camera.projectToImagePixels($0) }
+    guard pixels.count == corners.count, !pixels.isEmpty else { return nil }
+    let minX = pixels.map(\.x).min()! + noise[0]
+    let maxX = pixels.map(\.x).max()! + noise[1]
+    let minY = pixels.map(\.y).min()! + noise[2]
+    let maxY = pixels.map(\.y).max()! + noise[3]
+    guard maxX > minX, maxY > minY else { return nil }
+    let imageRect = Rect(
+      x: minX / resolution.width, y: minY / resolution.height,
+      width: (maxX - minX) / resolution.width,
+      height: (maxY - minY) / resolution.height)
+    var reported = label
+    if confusionDraw < model.labelConfusionProbability, labels.count > 1 {
+      let others = labels.filter { $0 != label }
+      reported = others[min(Int(confusionPick * Double(others.count)), others.count - 1)]
+    }
+    return DetectorReport(
+      visionBox: geometry.visionRect(forImageNormalizedRect: imageRect), label: reported,
+      confidence: confidence(model.confidenceMean, model.confidenceSpread, confidenceDraw),
+      missed: missDraw < model.missProbability, isFalsePositive: false)
+  }
 
   /// Advances the detector stream as a frame's detection would (used while tracking is lost, so
   /// later frames draw the same values whether or not earlier frames were lost).
@@ -28,37 +65,16 @@ extension SceneSynthesizer {
   /// camera, or with an empty box, give none. Draws the same values as always (see
   /// ``advanceDetectorStream()``).
   mutating func detectorReports(camera: Camera, geometry: VisionGeometry) -> [DetectorReport] {
-    let model = spec.detector
-    let resolution = camera.imageResolution
     var output: [DetectorReport] = []
     for entry in objectGeometry {
-      let missDraw = detectorRandom.nextUnitDouble()
-      let noise = (0..<4).map { _ in detectorRandom.nextGaussian() * model.boxNoisePixels }
-      let confusionDraw = detectorRandom.nextUnitDouble()
-      let confusionPick = detectorRandom.nextUnitDouble()
-      let confidenceDraw = detectorRandom.nextUnitDouble()
-      let pixels = entry.corners.compactMap { camera.projectToImagePixels($0) }
-      guard pixels.count == entry.corners.count else { continue }
-      let minX = pixels.map(\.x).min()! + noise[0]
-      let maxX = pixels.map(\.x).max()! + noise[1]
-      let minY = pixels.map(\.y).min()! + noise[2]
-      let maxY = pixels.map(\.y).max()! + noise[3]
-      guard maxX > minX, maxY > minY else { continue }
-      let imageRect = Rect(
-        x: minX / resolution.width, y: minY / resolution.height,
-        width: (maxX - minX) / resolution.width,
-        height: (maxY - minY) / resolution.height)
-      var label = entry.spec.label
-      if confusionDraw < model.labelConfusionProbability, labels.count > 1 {
-        let others = labels.filter { $0 != label }
-        label = others[min(Int(confusionPick * Double(others.count)), others.count - 1)]
+      if let report = Self.objectReport(
+        corners: entry.corners, label: entry.spec.label, labels: labels, camera: camera,
+        geometry: geometry, model: spec.detector, random: &detectorRandom)
+      {
+        output.append(report)
       }
-      output.append(
-        DetectorReport(
-          visionBox: geometry.visionRect(forImageNormalizedRect: imageRect), label: label,
-          confidence: Self.confidence(model.confidenceMean, model.confidenceSpread, confidenceDraw),
-          missed: missDraw < model.missProbability, isFalsePositive: false))
     }
+    let model = spec.detector
     let fpDraw = detectorRandom.nextUnitDouble()
     let fp = (0..<5).map { _ in detectorRandom.nextUnitDouble() }
     if fpDraw < model.falsePositiveProbability, !labels.isEmpty {

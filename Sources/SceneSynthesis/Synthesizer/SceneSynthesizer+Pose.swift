@@ -163,7 +163,8 @@ extension SceneSynthesizer {
     let angle = trackingRandom.nextGaussian() * model.rotationNoiseDegrees
     if lost, let last = lastReportedPose { return last }
     var pose = truePose
-    pose.translation += model.offset(at: sceneTime) + Float(model.positionNoiseMeters) * noise
+    pose.translation +=
+      trackingTimeline.error(at: sceneTime) + Float(model.positionNoiseMeters) * noise
     if angle != 0 {
       pose.rotation =
         (Quaternion(angle: .degrees(angle), axis: axis) * pose.rotation).normalized()

@@ -10,9 +10,35 @@ struct PlaneState: Sendable {
   var tiltAxisLocal = SIMD3<Float>(1, 0, 0)
   var tiltDegrees = 0.0
   var normalOffsetMeters: Float = 0
+  /// The tracking error the plane was mapped with and has not yet absorbed (world metres; zero
+  /// without corrections, where planes stay on the truth).
+  var carriedErrorMeters = SIMD3<Float>.zero
 }
 
 extension SceneSynthesizer {
+  /// `pose` moved by `offset` (world metres); `pose` itself for a zero offset.
+  static func shifted(_ pose: RigidTransform, by offset: SIMD3<Float>) -> RigidTransform {
+    guard offset != .zero else { return pose }
+    var moved = pose
+    moved.translation += offset
+    return moved
+  }
+
+  /// Applies the tracking corrections in `(after, upTo]` (scene seconds) to the planes mapped
+  /// so far: each absorbs its share of its carried error (see `TrackingErrorTimeline`), its
+  /// distance measured from `cameraPosition` (the reported camera's, world metres).
+  mutating func applyCorrections(after: Double?, upTo: Double, cameraPosition: SIMD3<Float>) {
+    for k in trackingTimeline.correctionIndices(after: after, upTo: upTo) {
+      let correction = trackingTimeline.corrections[k]
+      for index in planeStates.indices where planeStates[index].firstSeenSeconds != nil {
+        let carried = planeStates[index].carriedErrorMeters
+        let position = surfaces[index].worldFromSurface.translation + carried
+        planeStates[index].carriedErrorMeters += correction.anchorShift(
+          carriedErrorMeters: carried, distanceMeters: position.distance(to: cameraPosition))
+      }
+    }
+  }
+
   /// The plane anchors at `sceneTime` (see ``PlaneModelSpec``); `camera` is the true camera.
   mutating func planeAnchors(sceneTime: Double, camera: Camera) -> [RecordingPlane] {
     let model = spec.planes
@@ -32,7 +58,9 @@ extension SceneSynthesizer {
           ).normalized()
             ?? SIMD3(1, 0, 0),
           tiltDegrees: planeRandom.nextGaussian() * model.poseNoiseDegrees,
-          normalOffsetMeters: Float(planeRandom.nextGaussian() * model.poseNoiseMeters))
+          normalOffsetMeters: Float(planeRandom.nextGaussian() * model.poseNoiseMeters),
+          carriedErrorMeters: spec.tracking.hasCorrections
+            ? trackingTimeline.error(at: sceneTime) : .zero)
       }
       let state = planeStates[index]
       guard let seen = state.firstSeenSeconds, sceneTime >= seen + model.detectionDelaySeconds,
@@ -68,7 +96,8 @@ extension SceneSynthesizer {
           let extent = try? PlaneExtent(width: 2 * halfWidth, height: 2 * halfHeight),
           let anchor = try? PlaneAnchor(
             identifier: "plane-\(surface.identifier)\(region.suffix)",
-            transform: (surface.worldFromSurface * error).matrix,
+            transform: Self.shifted(surface.worldFromSurface * error, by: state.carriedErrorMeters)
+              .matrix,
             center: center, extent: extent, boundary: boundary, alignment: truth.alignment,
             classification: truth.classification)
         else { continue }

@@ -15,7 +15,8 @@ import SpatialMath
 ///    last tracked pose while tracking is lost; the truth stays in world coordinates;
 /// 3. `planes`: anchors per ``PlaneModelSpec``;
 /// 4. `featurePoints`: per ``FeaturePointModelSpec``;
-/// 5. `detections`: per ``DetectorModelSpec``, projected with the **true** camera through the
+/// 5. `sceneDepth` and `smoothedSceneDepth` per ``DepthModelSpec`` (seen by the true camera);
+/// 6. `detections`: per ``DetectorModelSpec``, projected with the **true** camera through the
 ///    header's Vision settings; for an ARCore scene (``SceneSpec/arcore``) ML Kit's boxes in the
 ///    upright CPU image instead (`arcore.mlKitObjects`, with the CPU image's intrinsics).
 ///
@@ -48,6 +49,9 @@ public struct SceneSynthesizer: Sendable {
   let tremorTerms: [TremorTerm]
   /// The hand model's sines (``HandMotionSpec``), axis-major; empty without one.
   let handTerms: [HandTerm]
+  /// The reported pose's error over scene time, with the spec's corrections and the random
+  /// ones drawn from the seed.
+  let trackingTimeline: TrackingErrorTimeline
 
   var trackingRandom: SplitMix64
   var planeRandom: SplitMix64
@@ -55,9 +59,13 @@ public struct SceneSynthesizer: Sendable {
   var detectorRandom: SplitMix64
   var vision: VisionSynthesisState
   var planeStates: [PlaneState]
+  /// The depth model's state, or `nil` without one.
+  var depthState: DepthSynthesisState?
   var lastReportedPose: RigidTransform?
   var lastPlanes: [RecordingPlane] = []
   var nextIndex = 0
+  /// The scene time of the last frame made, or `nil` before the first.
+  var lastSceneTime: Double?
 
   /// Prepares a synthesis; reads the logger files of a recorded trajectory.
   ///
@@ -83,11 +91,14 @@ public struct SceneSynthesizer: Sendable {
       geometry = nil
     }
     arcoreImage = try spec.arcore.map { try ARCoreImage(spec: $0, device: spec.device) }
-    surfaces = spec.surfaces.map(\.surface)
+    surfaces = spec.surfaces.map(\.planeFitSurface)
     var geometryList: [(spec: SceneObjectSpec, corners: [SIMD3<Float>], position: SIMD3<Float>)] =
       []
     for object in spec.objects {
-      guard let surface = surfaces.first(where: { $0.identifier == object.surfaceIdentifier })
+      guard
+        let surface = spec.surfaces.first(where: {
+          $0.surface.identifier == object.surfaceIdentifier
+        })
       else { continue }
       let world = object.worldGeometry(on: surface)
       geometryList.append((object, world.corners, world.position))
@@ -102,10 +113,23 @@ public struct SceneSynthesizer: Sendable {
     var handRandom = Self.stream(seed, salt: 0x4A_4D07)
     handTerms = spec.trajectory?.hand.map { HandTerm.terms(for: $0, using: &handRandom) } ?? []
     trackingRandom = Self.stream(seed, salt: 0x7ACC_1296)
+    // Its own stream: scenes without random corrections draw nothing and keep their bytes.
+    var correctionRandom = Self.stream(seed, salt: 0xC0_44EC7)
+    let durationSeconds =
+      spec.recordedTrajectory == nil
+      ? Double(frameCount) / spec.framesPerSecond : (recordedPoses.last?.sceneTime ?? 0)
+    trackingTimeline = spec.tracking.errorTimeline(
+      randomTimes: spec.tracking.randomCorrectionTimes(
+        durationSeconds: durationSeconds, using: &correctionRandom))
     planeRandom = Self.stream(seed, salt: 0x9A_4E5)
     pointRandom = Self.stream(seed, salt: 0xFEA7_0E5)
     detectorRandom = Self.stream(seed, salt: 0xDE7E_C702)
     planeStates = Array(repeating: PlaneState(), count: surfaces.count)
+    let truthSurfaces = Self.truthSurfaces(spec)
+    depthState = spec.depth.map {
+      DepthSynthesisState(
+        model: $0, surfaces: truthSurfaces, random: Self.stream(seed, salt: 0xDE97_4A9))
+    }
     var header = RecordingHeader(
       vision: spec.vision, viewport: spec.viewport,
       truth: RecordingTruth(
@@ -115,8 +139,11 @@ public struct SceneSynthesizer: Sendable {
             position: Self.shortest(entry.position),
             size: Self.shortest(entry.spec.sizeMeters))
         },
-        events: Self.truthEvents(spec)),
+        events: Self.truthEvents(spec, timeline: trackingTimeline)),
       platform: spec.arcore == nil ? .arkit : .arcore, arcore: spec.arcore?.session)
+    if Self.writesTruthSurfaces(spec) {
+      header.truth?.surfaces = truthSurfaces.map(RecordingTruthSurface.init)
+    }
     header.detector = Self.detectorSettings(spec.detector)
     header.visionRequests = spec.visionRequests
     self.header = header
@@ -126,8 +153,12 @@ public struct SceneSynthesizer: Sendable {
 
   /// The spec's tracking jumps and loss intervals as truth events on the frames' clock
   /// (`startTimestampSeconds` + scene time), in time order (a jump before a loss at the same
-  /// time); offsets in the shortest decimal form of their `Float` values.
-  static func truthEvents(_ spec: SceneSpec) -> [RecordingTruthEvent] {
+  /// time); offsets in the shortest decimal form of their `Float` values. With corrections, the
+  /// drift (when not zero, from the start) and every correction of `timeline` (fixed and
+  /// random) too, so a replay can move the app's anchors as the synthesis moved the planes.
+  static func truthEvents(_ spec: SceneSpec, timeline: TrackingErrorTimeline)
+    -> [RecordingTruthEvent]
+  {
     let start = spec.startTimestampSeconds
     let jumps = spec.tracking.jumps.map {
       RecordingTruthEvent.trackingJump(
@@ -137,8 +168,22 @@ public struct SceneSynthesizer: Sendable {
       RecordingTruthEvent.trackingLost(
         timestamp: start + $0.lowerBound, endTimestamp: start + $0.upperBound)
     }
-    // Stable: equal times keep jumps first, then losses in spec order.
-    return (jumps + losses).enumerated()
+    var corrections: [RecordingTruthEvent] = []
+    if spec.tracking.hasCorrections {
+      if spec.tracking.driftMetersPerSecond != .zero {
+        corrections.append(
+          .trackingDrift(
+            timestamp: start, velocityMetersPerSecond: shortest(spec.tracking.driftMetersPerSecond))
+        )
+      }
+      corrections += timeline.corrections.map {
+        .trackingCorrection(
+          timestamp: start + $0.timeSeconds, fraction: $0.fraction,
+          radiusMeters: $0.radiusMeters, falloffMeters: $0.falloffMeters)
+      }
+    }
+    // Stable: equal times keep jumps first, then losses in spec order, then drift and corrections.
+    return (jumps + losses + corrections).enumerated()
       .sorted { ($0.element.timestamp, $0.offset) < ($1.element.timestamp, $1.offset) }
       .map(\.element)
   }
@@ -167,6 +212,10 @@ public struct SceneSynthesizer: Sendable {
     let truePose = trueCameraPose(index: nextIndex, sceneTime: sceneTime)
     let lost = spec.tracking.isLost(at: sceneTime)
     let reported = reportedPose(truePose: truePose, sceneTime: sceneTime, lost: lost)
+    if spec.tracking.hasCorrections {
+      applyCorrections(after: lastSceneTime, upTo: sceneTime, cameraPosition: reported.translation)
+    }
+    lastSceneTime = sceneTime
     let trueCamera = camera(at: truePose)
     let reportedCamera = camera(at: reported)
     var frame = RecordingFrame(
@@ -185,6 +234,7 @@ public struct SceneSynthesizer: Sendable {
     frame.planes = planeAnchors(sceneTime: sceneTime, camera: trueCamera)
     lastPlanes = frame.planes
     frame.featurePoints = featurePoints(camera: trueCamera, frameIndex: nextIndex)
+    addDepth(to: &frame, sceneTime: sceneTime, trueCamera: trueCamera)
     if let arcoreImage {
       frame.arcore = RecordingARCoreFrame(
         imageIntrinsics: arcoreImage.intrinsics,
@@ -251,11 +301,29 @@ public struct SceneSynthesizer: Sendable {
       directory = (base as NSString).appendingPathComponent(directory)
     }
     let k = spec.device.intrinsics
-    let importer = ARKitDataLoggerImporter(
-      focalLengthPixels: SIMD2(k.focalLengthXPixels, k.focalLengthYPixels),
-      principalPointPixels: SIMD2(k.principalPointPixels.x, k.principalPointPixels.y),
-      imageResolution: spec.device.imageResolution)
-    let source = try importer.importRecording(directory: directory)
+    let focal = SIMD2(k.focalLengthXPixels, k.focalLengthYPixels)
+    let principal = SIMD2(k.principalPointPixels.x, k.principalPointPixels.y)
+    let source: Recording
+    switch recorded.logger {
+    case .arkitDataLogger:
+      source = try ARKitDataLoggerImporter(
+        focalLengthPixels: focal, principalPointPixels: principal,
+        imageResolution: spec.device.imageResolution
+      ).importRecording(directory: directory)
+    case .arcoreDataLogger:
+      guard let arcore = spec.arcore else {
+        throw InputFileError(
+          .invalidValue,
+          "an \"arcoreDataLogger\" trajectory needs the spec's \"arcore\" (display geometry and "
+            + "sensor orientation turn its sensor poses into camera poses)",
+          path: [.key("recordedTrajectory")])
+      }
+      source = try ARCoreDataLoggerImporter(
+        focalLengthPixels: focal, principalPointPixels: principal,
+        imageResolution: spec.device.imageResolution, displayGeometry: arcore.displayGeometry,
+        sensorOrientationDegrees: arcore.sensorOrientation
+      ).importRecording(directory: directory)
+    }
     var poses: [(sceneTime: Double, worldFromCamera: Matrix4x4)] = []
     var index = recorded.startFrame
     while index < source.frames.count, poses.count < (recorded.maximumFrames ?? Int.max) {

@@ -6,4 +6,20 @@
 public protocol MarkerPlacer {
   /// The markers shown after `frame` (every state; `tentative` ones are not scored).
   mutating func markers(for frame: SimulatedFrame) -> [PlacedMarker]
+  /// The markers shown after `frame`, with the anchors the placer adds or removes; defaults to
+  /// ``markers(for:)``.
+  mutating func markers(for frame: SimulatedFrame, anchors: inout AppAnchorRequests)
+    -> [PlacedMarker]
+}
+
+extension MarkerPlacer {
+  /// The markers shown after `frame`, with the anchors the placer adds or removes
+  /// (``AppAnchorRequests``, applied with the next frame). The default calls
+  /// ``markers(for:)`` and adds none; a placer that attaches its markers to anchors implements
+  /// this one.
+  public mutating func markers(for frame: SimulatedFrame, anchors: inout AppAnchorRequests)
+    -> [PlacedMarker]
+  {
+    markers(for: frame)
+  }
 }

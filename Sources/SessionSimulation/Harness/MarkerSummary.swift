@@ -1,7 +1,8 @@
 import Placement
 
 /// One marker of a placer over a session: its last state and, with truth, its nearest truth
-/// object.
+/// object. `arsim replay` and `arsim score` report markers with this one type and one JSON
+/// spelling (``jsonValue``).
 public struct MarkerSummary: Sendable, Hashable {
   /// The marker's id.
   public var id: MarkerID
@@ -25,4 +26,37 @@ public struct MarkerSummary: Sendable, Hashable {
   public var truthID: String?
   /// The distance from ``lastPosition`` to it, mm.
   public var placementErrorMillimeters: Double?
+
+  /// Creates a summary.
+  public init(
+    id: MarkerID, label: String, lastState: MarkerState, isPresentAtEnd: Bool,
+    lastPosition: SIMD3<Float>, firstSeenSeconds: Double, lastSeenSeconds: Double,
+    shownFrameCount: Int, jitterRMSMillimeters: Double?, truthID: String?,
+    placementErrorMillimeters: Double?
+  ) {
+    self.id = id
+    self.label = label
+    self.lastState = lastState
+    self.isPresentAtEnd = isPresentAtEnd
+    self.lastPosition = lastPosition
+    self.firstSeenSeconds = firstSeenSeconds
+    self.lastSeenSeconds = lastSeenSeconds
+    self.shownFrameCount = shownFrameCount
+    self.jitterRMSMillimeters = jitterRMSMillimeters
+    self.truthID = truthID
+    self.placementErrorMillimeters = placementErrorMillimeters
+  }
+
+  /// The summary of an accumulated marker log, with the nearest truth object of its label
+  /// (`nil` without one).
+  package init(
+    log: ReplayMetricsAccumulator.MarkerLog, nearest: (id: String, distanceMeters: Float)?
+  ) {
+    self.init(
+      id: log.id, label: log.label, lastState: log.lastState, isPresentAtEnd: log.isPresentAtEnd,
+      lastPosition: log.lastPosition, firstSeenSeconds: log.firstSeenSeconds,
+      lastSeenSeconds: log.lastSeenSeconds, shownFrameCount: log.shownFrameCount,
+      jitterRMSMillimeters: log.jitterRMSMillimeters, truthID: nearest?.id,
+      placementErrorMillimeters: nearest.map { Double($0.distanceMeters) * 1000 })
+  }
 }

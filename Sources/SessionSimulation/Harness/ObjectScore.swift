@@ -4,15 +4,16 @@ public struct ObjectScore: Sendable, Hashable {
   public var id: String
   /// Its label.
   public var label: String
-  /// Frames in which it was inside the viewport.
+  /// Frames in which it was inside the viewport (0: never in view, so neither matched nor
+  /// missed).
   public var visibleFrameCount: Int
   /// Of those, frames in which a shown marker matched it (CLEAR-MOT matching within the
   /// threshold).
   public var matchedFrameCount: Int
   /// RMS distance to its matched marker over those frames, mm; `nil` when never matched.
   public var errorRMSMillimeters: Double?
-  /// Seconds from the first frame to the first shown marker with its label within the
-  /// threshold; `nil` when never.
+  /// Seconds from the first frame to the first frame counted in ``matchedFrameCount``; `nil`
+  /// exactly when that count is 0.
   public var firstMatchedSeconds: Double?
 
   /// Creates a score.

@@ -6,7 +6,7 @@ import SceneFormat
 /// ```swift
 /// var session = try SimulatedSession(contentsOfFile: "Scenes/dashboard-portrait.json")
 /// let score = try session.run { frame in placer.markers(for: frame) }
-/// #expect(score.mota >= 0.8)
+/// #expect(try #require(score.mota) >= 0.8)
 /// ```
 public struct PlacementHarness: Sendable {
   /// The matching distance (metres), or `nil` for half the smallest spacing of the truth
@@ -35,6 +35,18 @@ public struct PlacementHarness: Sendable {
   public func run(
     _ session: inout SimulatedSession, placer: (SimulatedFrame) throws -> [PlacedMarker]
   ) throws -> PlacementScore {
+    try run(&session) { frame, _ in try placer(frame) }
+  }
+
+  /// Plays the rest of `session`, gives each frame to `placer` with the requests it may make to
+  /// add and remove anchors (``AppAnchorRequests``, applied with the next frame) and scores
+  /// what it returns.
+  ///
+  /// - Throws: as ``run(_:placer:)``.
+  public func run(
+    _ session: inout SimulatedSession,
+    placer: (SimulatedFrame, inout AppAnchorRequests) throws -> [PlacedMarker]
+  ) throws -> PlacementScore {
     guard let truth = session.truth, !truth.objects.isEmpty else {
       throw HarnessError.noTruth(file: session.file)
     }
@@ -42,7 +54,9 @@ public struct PlacementHarness: Sendable {
       truth: truth, matchThresholdMeters: matchThresholdMeters, file: session.file)
     var diagnoser = diagnoses ? PlacementDiagnoser(mistakes: mistakes) : nil
     while let frame = try session.nextFrame() {
-      let markers = try placer(frame)
+      var requests = AppAnchorRequests()
+      let markers = try placer(frame, &requests)
+      if !requests.isEmpty { session.apply(requests) }
       try scorer.add(markers, in: frame)
       diagnoser?.add(markers, in: frame)
     }
@@ -64,12 +78,23 @@ extension SimulatedSession {
     try harness.run(&self, placer: placer)
   }
 
+  /// Plays the rest of the session through `placer`, which may add and remove anchors while
+  /// it runs (`requests.add(anchor:)`, applied with the next frame), and scores its markers.
+  ///
+  /// - Throws: as ``PlacementHarness/run(_:placer:)``.
+  public mutating func run(
+    _ harness: PlacementHarness = PlacementHarness(),
+    _ placer: (SimulatedFrame, inout AppAnchorRequests) throws -> [PlacedMarker]
+  ) throws -> PlacementScore {
+    try harness.run(&self, placer: placer)
+  }
+
   /// Plays the rest of the session through a ``MarkerPlacer`` and scores its markers.
   ///
   /// - Throws: as ``PlacementHarness/run(_:placer:)``.
   public mutating func run<Placer: MarkerPlacer>(
     _ placer: inout Placer, harness: PlacementHarness = PlacementHarness()
   ) throws -> PlacementScore {
-    try harness.run(&self) { placer.markers(for: $0) }
+    try harness.run(&self) { frame, requests in placer.markers(for: frame, anchors: &requests) }
   }
 }

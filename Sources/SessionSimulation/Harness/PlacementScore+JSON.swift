@@ -4,10 +4,10 @@ extension PlacementScore {
   /// The value of `format` in the JSON form.
   public static let formatName = "arplacementsim.score"
   /// The version of the JSON form.
-  public static let formatVersion = 1
+  public static let formatVersion = 3
 
   /// The JSON form (`arsim score --json`; schema `Scenes/schema/score.schema.json`): `format`,
-  /// `version`, `recording`, every number of ``metricTable`` (`null` when undefined),
+  /// `version`, `recording`, every figure of ``metricTable`` (`null` when undefined),
   /// `objects`, `markers` and `diagnosis` (best first). Keys are sorted when written with
   /// `JSONWriter`.
   public var jsonValue: JSONValue {
@@ -20,7 +20,7 @@ extension PlacementScore {
       "diagnosis": .array(diagnosis.map(\.jsonValue)),
     ]
     for metric in Self.metricTable {
-      members[metric.key] = .optionalNumber(metric.value(in: self))
+      members[metric.key] = metric.value(in: self)?.jsonValue ?? .null
     }
     return .object(members)
   }
@@ -42,8 +42,9 @@ extension ObjectScore {
 
 extension MarkerSummary {
   /// `{"id", "label", "lastState", "presentAtEnd", "lastPosition", "firstSeen", "lastSeen",
-  /// "shownFrames", "jitterRmsMm", "truthID", "placementErrorMm"}` (`id` a number or a string,
-  /// as the placer gave it).
+  /// "shownFrameCount", "jitterRMSMillimeters", "truthID", "placementErrorMillimeters"}` (`id` a
+  /// number or a string, as the placer gave it; `null` for a missing figure): the same in
+  /// `arsim score --json` and `arsim replay --json`.
   public var jsonValue: JSONValue {
     let idValue: JSONValue =
       switch id {
@@ -58,10 +59,10 @@ extension MarkerSummary {
       "lastPosition": .float3(lastPosition),
       "firstSeen": .number(firstSeenSeconds),
       "lastSeen": .number(lastSeenSeconds),
-      "shownFrames": .number(Double(shownFrameCount)),
-      "jitterRmsMm": .optionalNumber(jitterRMSMillimeters),
+      "shownFrameCount": .number(Double(shownFrameCount)),
+      "jitterRMSMillimeters": .optionalNumber(jitterRMSMillimeters),
       "truthID": truthID.map(JSONValue.string) ?? .null,
-      "placementErrorMm": .optionalNumber(placementErrorMillimeters),
+      "placementErrorMillimeters": .optionalNumber(placementErrorMillimeters),
     ])
   }
 }

@@ -17,6 +17,7 @@ extension PlacementScore: CustomStringConvertible {
       "  MOTA \(Self.number(t.mota, 3))  IDF1 \(Self.number(t.idf1, 3))  ID switches "
         + "\(t.idSwitchCount)  misses \(t.missCount)  false positives \(t.falsePositiveCount) "
         + "(over \(t.truthCount) truth object-frames)")
+    lines.append("  " + metrics.placeableSummaryLine)
     lines.append(
       "  placement error RMS \(Self.number(metrics.placementErrorRMSMillimeters, 1, "mm")) (max "
         + "\(Self.number(metrics.placementErrorMaxMillimeters, 1, "mm")))  as placed "
@@ -24,10 +25,12 @@ extension PlacementScore: CustomStringConvertible {
         + "\(Self.number(metrics.jitterRMSMillimeters, 2, "mm"))  reprojection RMS "
         + "\(Self.number(metrics.reprojectionErrorRMSPixels, 1, "px"))")
     let allMarked = timeToFirstMarkerMaxSeconds
+    let unseen = metrics.neverInViewObjectCount
     lines.append(
-      "  missed objects \(missedObjects), false markers at the end \(falseMarkers), "
-        + (allMarked.isNaN
-          ? "not every object marked" : "every object marked after \(Self.fixed(allMarked, 3)) s"))
+      "  missed objects \(missedObjects)\(unseen > 0 ? " (and \(unseen) never in view)" : ""), "
+        + "false markers at the end \(falseMarkers), "
+        + (allMarked.map { "every object in view marked after \(Self.fixed($0, 3)) s" }
+          ?? "not every object in view marked"))
     lines.append("")
     lines.append(
       Self.row(["object", "label", "in view", "matched", "error RMS (mm)", "first marker (s)"]))
@@ -36,7 +39,9 @@ extension PlacementScore: CustomStringConvertible {
         Self.row([
           object.id, object.label, String(object.visibleFrameCount),
           String(object.matchedFrameCount), Self.number(object.errorRMSMillimeters, 1),
-          Self.number(object.firstMatchedSeconds, 3),
+          object.visibleFrameCount == 0
+            ? "never in view"
+            : object.firstMatchedSeconds.map { Self.fixed($0, 3) } ?? "never marked",
         ]))
     }
     if let best = diagnosis.first {

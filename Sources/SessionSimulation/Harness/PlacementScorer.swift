@@ -58,13 +58,8 @@ public struct PlacementScorer: Sendable {
         errorRMSMillimeters: entry.0.errorRMSMillimeters, firstMatchedSeconds: entry.1)
     }
     let markers = logs.map { log in
-      let nearest = accumulator.nearestTruthObject(label: log.label, to: log.lastPosition)
-      return MarkerSummary(
-        id: log.id, label: log.label, lastState: log.lastState, isPresentAtEnd: log.isPresentAtEnd,
-        lastPosition: log.lastPosition, firstSeenSeconds: log.firstSeenSeconds,
-        lastSeenSeconds: log.lastSeenSeconds, shownFrameCount: log.shownFrameCount,
-        jitterRMSMillimeters: log.jitterRMSMillimeters, truthID: nearest?.id,
-        placementErrorMillimeters: nearest.map { Double($0.distanceMeters) * 1000 })
+      MarkerSummary(
+        log: log, nearest: accumulator.nearestTruthObject(label: log.label, to: log.lastPosition))
     }
     return PlacementScore(
       file: file, frameCount: accumulator.frameCount, firstTimestampSeconds: firstTimestamp,

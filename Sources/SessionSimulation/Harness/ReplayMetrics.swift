@@ -6,12 +6,12 @@ import SceneFormat
 ///
 /// A truth object counts in a frame when its position projects inside that frame's viewport
 /// (it could have been detected); markers count when shown (confirmed or coasting) and drawn
-/// inside the viewport. A marker matches a truth object when it lies within
-/// `matchThresholdMeters` (CLEAR-MOT and IDF1 match by distance; the per-object figures below
-/// also require its label). All objects and shown markers take part in the matching, so what
-/// does not count is a "don't care": a marker matched to an object out of view is no false
-/// marker, and a marker just off the edge of the view that matches an object just inside it is a
-/// match (`MultiObjectTrackingEvaluator.countedResult`).
+/// inside the viewport. A marker matches a truth object when it carries the object's label and
+/// lies within `matchThresholdMeters`, in every figure: a marker in the right place with another
+/// label is a miss and a false positive. All objects and shown markers take part in the
+/// matching, so what does not count is a "don't care": a marker matched to an object out of view
+/// is no false marker, and a marker just off the edge of the view that matches an object just
+/// inside it is a match (`MultiObjectTrackingEvaluator.countedResult`).
 ///
 /// An object is *placeable* in a frame when it counts (in the viewport) and a ray from the
 /// frame's camera through it hits a surface with the replay's placement attempts — its surface
@@ -37,11 +37,15 @@ public struct ReplayMetrics: Sendable, Hashable {
   /// RMS distance in the image between shown markers drawn inside the viewport and their matched
   /// truth objects, both projected by the frame camera, pixels.
   public var reprojectionErrorRMSPixels: Double?
-  /// Per truth object (id order): seconds from the first frame to the first shown marker that
-  /// matches it, `nil` when never.
+  /// Per truth object (id order): seconds from the first frame to the first frame in which it
+  /// was in view and matched by a shown marker, `nil` when never.
   public var timeToFirstConfirmed: [FirstConfirmation]
-  /// Truth objects never matched by a shown marker.
+  /// Truth objects in view in some frame but never matched there by a shown marker (objects
+  /// never in view are counted apart, in ``neverInViewObjectCount``).
   public var missedObjectCount: Int
+  /// Truth objects that never projected inside the viewport: no placer could have marked them,
+  /// so they are neither matched nor missed.
+  public var neverInViewObjectCount: Int = 0
   /// Markers shown at the end that match no truth object.
   public var falseMarkerCount: Int
   /// Per truth object (id order): when it was first placeable and how long from then to the
@@ -91,6 +95,7 @@ public struct ReplayMetrics: Sendable, Hashable {
       "reprojectionErrorRMSPixels": .optionalNumber(reprojectionErrorRMSPixels),
       "timeToFirstConfirmedSeconds": .object(first),
       "missedObjectCount": .number(Double(missedObjectCount)),
+      "neverInViewObjectCount": .number(Double(neverInViewObjectCount)),
       "falseMarkerCount": .number(Double(falseMarkerCount)),
     ])
   }
@@ -112,5 +117,8 @@ public struct ReplayMetrics: Sendable, Hashable {
     public var id: String
     /// Seconds from the first frame, or `nil` when never.
     public var seconds: Double?
+    /// Whether it was ever inside the viewport (`false`: never in view, so never matched and
+    /// not missed).
+    public var wasInView = true
   }
 }

@@ -69,6 +69,10 @@ package struct ReplayMetricsAccumulator: Sendable {
   var placeableEvaluator: MultiObjectTrackingEvaluator
   /// The truth objects as the evaluators know them (their ids interned once).
   let evaluatorTruth: [(key: Int, position: SIMD3<Float>)]
+  /// The truth labels' keys for the evaluators (in order of first appearance), and each truth
+  /// object's: a marker whose label no object has gets -1 and matches nothing.
+  let labelKeys: [String: Int]
+  let evaluatorTruthLabels: [Int]
   var firstConfirmed: [Double?]
   /// Per truth object: the time of the first frame it was placeable, and the time from then to
   /// its first confirmed marker.
@@ -103,6 +107,12 @@ package struct ReplayMetricsAccumulator: Sendable {
     self.placement = placement
     var evaluator = MultiObjectTrackingEvaluator(thresholdMeters: self.thresholdMeters)
     evaluatorTruth = self.truth.map { (evaluator.intern($0.id), $0.position) }
+    var labelKeys: [String: Int] = [:]
+    for object in self.truth where labelKeys[object.label] == nil {
+      labelKeys[object.label] = labelKeys.count
+    }
+    self.labelKeys = labelKeys
+    evaluatorTruthLabels = self.truth.map { labelKeys[$0.label]! }
     visibleEvaluator = evaluator
     placeableEvaluator = evaluator
     firstConfirmed = Array(repeating: nil, count: self.truth.count)
@@ -230,7 +240,7 @@ package struct ReplayMetricsAccumulator: Sendable {
     }
     let shown = markers.filter(\.state.isShown)
     // Truth and markers are compared under the same rule: only what the viewport shows this frame
-    // counts. Everything takes part in the matching, so a marker kept for a button that is
+    // counts. Everything takes part in the matching (a marker with an object of its label only), so a marker kept for a button that is
     // off-screen is neither a hit nor a false marker, and a marker just off the edge of the view
     // for a button just inside it (or the other way round) is a match, not a miss and a false
     // marker.
@@ -248,26 +258,32 @@ package struct ReplayMetricsAccumulator: Sendable {
       if id == next { evaluatorIDs[marker.id] = id }
       return (id, marker.position)
     }
+    // A marker matches only an object of its label: in the right place with another label it
+    // is a miss of the object and a false marker.
+    let labels = (truth: evaluatorTruthLabels, hypotheses: shown.map { labelKeys[$0.label] ?? -1 })
     let matches = visibleEvaluator.addFrame(
-      internedTruth: evaluatorTruth, hypotheses: hypotheses, countedTruth: visible,
+      internedTruth: evaluatorTruth, hypotheses: hypotheses, labels: labels, countedTruth: visible,
       countedHypotheses: inView)
     placeableEvaluator.addFrame(
-      internedTruth: evaluatorTruth, hypotheses: hypotheses, countedTruth: placeable,
-      countedHypotheses: inView)
+      internedTruth: evaluatorTruth, hypotheses: hypotheses, labels: labels,
+      countedTruth: placeable, countedHypotheses: inView)
+    // An object is marked in a frame when it is in view and the matching gave it a marker: the
+    // per-object counts, its first marker, misses and the time from placeable all follow this
+    // one rule, so they cannot contradict each other.
     for (index, match) in matches.enumerated() where visible[index] {
       guard let distance = match.distanceMeters.map(Double.init) else { continue }
       objectLogs[index].matchedFrameCount += 1
       objectLogs[index].squaredErrorSum += distance * distance
+      if firstConfirmed[index] == nil { firstConfirmed[index] = t - (startSeconds ?? t) }
+      if let placeableSince = firstPlaceable[index], placeableToConfirmed[index] == nil {
+        placeableToConfirmed[index] = t - placeableSince
+      }
     }
     for (m, isInView) in zip(shown, inView) {
       guard let (index, distance) = nearestTruth(label: m.label, to: m.position) else { continue }
       asPlacedSquaredSum += Double(distance) * Double(distance)
       asPlacedCount += 1
       guard distance <= thresholdMeters else { continue }
-      if firstConfirmed[index] == nil { firstConfirmed[index] = t - (startSeconds ?? t) }
-      if let placeableSince = firstPlaceable[index], placeableToConfirmed[index] == nil {
-        placeableToConfirmed[index] = t - placeableSince
-      }
       // Reprojection is measured where the marker is drawn: inside the viewport.
       // (Marker ids are unique within the frame, so this is the marker's own flag.)
       guard isInView else { continue }
@@ -287,8 +303,8 @@ package struct ReplayMetricsAccumulator: Sendable {
     asPlacedCount > 0 ? (asPlacedSquaredSum / Double(asPlacedCount)).squareRoot() * 1000 : nil
   }
 
-  /// Seconds from the first frame to the first shown marker matching each truth object
-  /// (recording order), `nil` when never.
+  /// Seconds from the first frame to the first frame in which each truth object (recording
+  /// order) was in view and matched by a shown marker, `nil` when never.
   package var firstConfirmedSeconds: [Double?] { firstConfirmed }
 
   /// The marker logs (id order) with `isPresentAtEnd` set, and, with truth, the metrics.
@@ -321,10 +337,15 @@ package struct ReplayMetricsAccumulator: Sendable {
         ? (pooledSquaredMotion / Double(pooledMotionCount)).squareRoot() : nil,
       reprojectionErrorRMSPixels: reprojectionCount > 0
         ? (reprojectionSquaredSum / Double(reprojectionCount)).squareRoot() : nil,
-      timeToFirstConfirmed: zip(truth, firstConfirmed).map {
-        ReplayMetrics.FirstConfirmation(id: $0.id, seconds: $1)
+      timeToFirstConfirmed: truth.indices.map {
+        ReplayMetrics.FirstConfirmation(
+          id: truth[$0].id, seconds: firstConfirmed[$0],
+          wasInView: objectLogs[$0].visibleFrameCount > 0)
       }.sorted { $0.id < $1.id },
-      missedObjectCount: firstConfirmed.filter { $0 == nil }.count,
+      missedObjectCount: truth.indices.filter {
+        objectLogs[$0].visibleFrameCount > 0 && objectLogs[$0].matchedFrameCount == 0
+      }.count,
+      neverInViewObjectCount: objectLogs.filter { $0.visibleFrameCount == 0 }.count,
       falseMarkerCount: falseMarkers,
       timeFromPlaceableToConfirmed: truth.indices.map {
         ReplayMetrics.PlaceableConfirmation(

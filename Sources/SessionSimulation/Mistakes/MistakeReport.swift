@@ -8,8 +8,8 @@ import SceneFormat
 /// table of the docs is made with it.
 ///
 /// Each placer plays its own copy of the session (sessions are values), so the rows are
-/// independent: they run on up to `threadCount` threads and the report is the same for any
-/// thread count.
+/// independent: they run on up to `threadCount` threads (`arsim mistakes` uses every processor
+/// by default) and the report is the same for any thread count.
 public struct MistakeReport: Sendable {
   /// One placer's result.
   public struct Row: Sendable {
@@ -39,22 +39,48 @@ public struct MistakeReport: Sendable {
     }
     let candidates: [PlacementMistake?] =
       [nil] + mistakes.indices.filter { applicable[$0] }.map { mistakes[$0] }
+    let results = Self.run(candidates, on: session, harness: harness, threadCount: threadCount)
+    rows = try zip(candidates, results).map { mistake, result in
+      Row(mistake: mistake, score: try result.get())
+    }
+  }
+
+  /// Runs each candidate (`nil`: the correct placer) over its own copy of `session` on up to
+  /// `threadCount` threads, each taking the next candidate when it finishes one; the results are
+  /// in candidate order whatever the thread count or the order the runs finish in.
+  private static func run(
+    _ candidates: [PlacementMistake?], on session: SimulatedSession,
+    harness: PlacementHarness, threadCount: Int
+  ) -> [Result<PlacementScore, any Error>] {
     var results = [Result<PlacementScore, any Error>?](repeating: nil, count: candidates.count)
+    let next = NextIndex()
     results.withUnsafeMutableBufferPointer { buffer in
       nonisolated(unsafe) let output = buffer
       DispatchQueue.concurrentPerform(iterations: max(1, min(threadCount, candidates.count))) {
-        worker in
-        var index = worker
-        while index < candidates.count {
+        _ in
+        while let index = next.take(below: candidates.count) {
           var copy = session
           var placer = candidates[index]?.makePlacer() ?? .reference
+          // Each index is taken once, so each element is written by one thread only.
           output[index] = Result { try copy.run(&placer, harness: harness) }
-          index += max(1, min(threadCount, candidates.count))
         }
       }
     }
-    rows = try zip(candidates, results).map { mistake, result in
-      Row(mistake: mistake, score: try result!.get())
+    return results.map { $0! }
+  }
+
+  /// The next candidate index to run, shared by the worker threads.
+  private final class NextIndex: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+
+    /// The next index, or `nil` once `count` have been taken.
+    func take(below count: Int) -> Int? {
+      lock.lock()
+      defer { lock.unlock() }
+      guard value < count else { return nil }
+      value += 1
+      return value - 1
     }
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SceneFormat
 
 /// Says which placement explains a placer's markers: run beside the placer over the same frames,
 /// the correct placement and every applicable catalogue mistake place the frame's observations
@@ -18,6 +19,16 @@ import Foundation
 /// left out. Two mistakes can place identically on some scenes (on a `.downMirrored` request,
 /// not flipping Vision's y is the same as assuming `.up`): they tie.
 ///
+/// In a session whose tracking corrects itself (a recording with tracking corrections in its
+/// truth), markers also stand where they were placed long after the last point near them (out
+/// of view), and whether they moved with the corrections tells the correct placement from
+/// ``WorldFixedMarkers``. So there each candidate also keeps the last point it placed at each
+/// place (one per label within ``keptPointMergeMeters``), moved by the corrections as an anchor
+/// made there would move (see `TrackingErrorTimeline`) when its steps attach markers to anchors
+/// (``PlacementSteps/attachesMarkersToAnchors``), left where it is otherwise; every shown
+/// marker (coasting too) is paired with the nearest of its label among the recent and the kept
+/// points.
+///
 /// Memory is constant in the number of frames (medians come from a fine histogram: 0.5 %
 /// resolution from 1 µm to 1 km).
 public struct PlacementDiagnoser {
@@ -28,11 +39,63 @@ public struct PlacementDiagnoser {
     var recent: [(seconds: Double, points: [(label: String, position: SIMD3<Float>)])] = []
     var distances = DistanceHistogram()
     var isApplicable: Bool
+    /// With corrections: the last point placed at each place, and the tracking error it was
+    /// placed with (world metres).
+    var kept: [(label: String, position: SIMD3<Float>, carriedErrorMeters: SIMD3<Float>)] = []
+    /// The timestamp of the previous frame added.
+    var lastTimestamp: Double?
+
+    /// Moves the kept points by the corrections since the previous frame, when the steps
+    /// attach markers to anchors (as ``AppAnchorStore`` moves anchors).
+    mutating func applyCorrections(
+      _ timeline: TrackingErrorTimeline, upTo timestamp: Double, cameraPosition: SIMD3<Float>
+    ) {
+      defer { lastTimestamp = timestamp }
+      guard steps.attachesMarkersToAnchors else { return }
+      for k in timeline.correctionIndices(after: lastTimestamp, upTo: timestamp) {
+        let correction = timeline.corrections[k]
+        for i in kept.indices {
+          let shift = correction.anchorShift(
+            carriedErrorMeters: kept[i].carriedErrorMeters,
+            distanceMeters: kept[i].position.distance(to: cameraPosition))
+          kept[i].position += shift
+          kept[i].carriedErrorMeters += shift
+        }
+      }
+    }
+
+    /// Keeps `placed`: each replaces the nearest kept point of its label within `radius`, or
+    /// is added.
+    mutating func keep(
+      _ placed: [(label: String, position: SIMD3<Float>)], errorMeters: SIMD3<Float>,
+      radius: Float
+    ) {
+      for point in placed {
+        var nearest: Int?
+        var distance = radius
+        for i in kept.indices where kept[i].label == point.label {
+          let d = kept[i].position.distance(to: point.position)
+          if d <= distance {
+            distance = d
+            nearest = i
+          }
+        }
+        if let nearest {
+          kept[nearest].position = point.position
+          kept[nearest].carriedErrorMeters = errorMeters
+        } else {
+          kept.append((point.label, point.position, errorMeters))
+        }
+      }
+    }
   }
 
   var candidates: [Candidate]
   /// How far back (seconds) a candidate's points pair with a placer's marker (default 0.25).
   public let windowSeconds: Double
+  /// In a session with tracking corrections, how near (metres) a point must be to a kept point
+  /// of its label to replace it (0.05).
+  public static let keptPointMergeMeters: Float = 0.05
 
   /// A diagnoser over the correct placement and `mistakes` (default: the whole catalogue).
   public init(
@@ -47,8 +110,15 @@ public struct PlacementDiagnoser {
   /// Places `frame`'s observations with every candidate and compares with the placer's
   /// `markers` (every state; see the type's documentation).
   public mutating func add(_ markers: [PlacedMarker], in frame: SimulatedFrame) {
-    let measured = markers.filter { $0.state == .confirmed }
+    let timeline = frame.trackingErrorTimeline
+    let measured = markers.filter {
+      timeline == nil ? $0.state == .confirmed : $0.state.isShown
+    }
     for index in candidates.indices {
+      if let timeline {
+        candidates[index].applyCorrections(
+          timeline, upTo: frame.timestamp, cameraPosition: frame.camera.transform.columns.3.xyz)
+      }
       if let mistake = candidates[index].mistake, !candidates[index].isApplicable {
         candidates[index].isApplicable = mistake.isApplicable(to: frame)
       }
@@ -61,12 +131,20 @@ public struct PlacementDiagnoser {
       candidates[index].steps.didPlace(frame)
       candidates[index].recent.removeAll { frame.timestamp - $0.seconds > windowSeconds }
       candidates[index].recent.append((frame.timestamp, placed))
+      if let timeline {
+        candidates[index].keep(
+          placed, errorMeters: timeline.error(at: frame.timestamp),
+          radius: Self.keptPointMergeMeters)
+      }
       for marker in measured {
         var best = Double.infinity
         for entry in candidates[index].recent {
           for point in entry.points where point.label == marker.label {
             best = min(best, Double(marker.position.distance(to: point.position)))
           }
+        }
+        for point in candidates[index].kept where point.label == marker.label {
+          best = min(best, Double(marker.position.distance(to: point.position)))
         }
         candidates[index].distances.add(best)
       }

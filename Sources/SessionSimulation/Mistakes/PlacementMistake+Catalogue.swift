@@ -18,6 +18,7 @@ extension PlacementMistake {
     .lateResultCurrentCamera,
     .trackerBoxWrongCamera,
     .contourPointsNotFlipped,
+    .worldFixedMarkers,
   ]
 
   /// The mistake with identifier `id`, or `nil`.

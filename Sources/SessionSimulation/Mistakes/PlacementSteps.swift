@@ -40,6 +40,10 @@ public protocol PlacementSteps: Sendable {
   func worldPosition(from queries: [RaycastQuery], in frame: SimulatedFrame) -> SIMD3<Float>?
   /// Called after each frame was placed (for steps that remember earlier frames).
   mutating func didPlace(_ frame: SimulatedFrame)
+  /// Whether ``StepPlacer`` attaches the markers to app anchors, so that they move when
+  /// tracking corrects the region around them (default `true`); `false` keeps them as world
+  /// positions.
+  var attachesMarkersToAnchors: Bool { get }
 }
 
 extension PlacementSteps {
@@ -108,6 +112,9 @@ extension PlacementSteps {
 
   /// Nothing to remember.
   public mutating func didPlace(_ frame: SimulatedFrame) {}
+
+  /// Markers are attached to anchors.
+  public var attachesMarkersToAnchors: Bool { true }
 
   /// The world point of one observation through every step, on its ``placementFrame(for:in:)``,
   /// or `nil` when a step fails or no query hits.

@@ -74,6 +74,31 @@ extension SimulatedFrame {
         visionOutputs: SimulatedVisionOutputs(
           recording: frame, context: context.vision, vision: request))
       simulated.arcore = arcore
+      if let recorded = frame.appAnchors {
+        simulated.appAnchors = try recorded.enumerated().map { offset, anchor in
+          do {
+            return try anchor.appAnchor()
+          } catch let error as InputFileError {
+            throw error.prefixed(.index(offset)).prefixed(.key("appAnchors"))
+          }
+        }
+      }
+      for (key, recorded) in [
+        ("sceneDepth", frame.sceneDepth), ("smoothedSceneDepth", frame.smoothedSceneDepth),
+      ] {
+        guard let recorded else { continue }
+        let data: DepthData
+        do {
+          data = try recorded.depthData()
+        } catch let error as InputFileError {
+          throw error.prefixed(.key(key))
+        }
+        if key == "sceneDepth" {
+          simulated.sceneDepth = data
+        } else {
+          simulated.smoothedSceneDepth = data
+        }
+      }
       return .success(simulated)
     } catch let error as InputFileError {
       return .failure(error)

@@ -1,5 +1,6 @@
 import ARSimulation
 import Placement
+import SceneFormat
 import SpatialMath
 
 /// One frame of a ``SimulatedSession``, shaped like ARKit's `ARFrame`: what an app sees at one
@@ -34,6 +35,11 @@ public struct SimulatedFrame: Sendable, Hashable {
   /// comparison; ``displayTransform(for:viewportSize:)`` always computes ARKit's model), else
   /// `nil`.
   public let deviceDisplayTransform: AffineTransform2D?
+  /// The anchors the app added (`ARFrame.anchors` beyond the planes): the recording's, then
+  /// those added through the session (``SimulatedSession/add(anchor:)``), moved by tracking
+  /// corrections (see ``AppAnchorStore``). Identifiers are unique: an anchor added through the
+  /// session with a recorded anchor's identifier is left out.
+  public internal(set) var appAnchors: [AppAnchor]
   /// The anchors added, updated and removed since the previous frame the session handed out.
   public internal(set) var anchorChanges: AnchorChanges
   /// The tracked raycasts whose results changed with this frame, in creation order.
@@ -43,6 +49,18 @@ public struct SimulatedFrame: Sendable, Hashable {
   /// The Vision outputs beyond ``observations`` (late results, candidates, tracker boxes, points,
   /// contours, request settings); see `SimulatedFrame+Vision.swift`.
   public internal(set) var visionOutputs: SimulatedVisionOutputs
+  /// The recording's tracking-error timeline when its truth holds tracking corrections (what
+  /// moves the app's anchors), else `nil`. Ground truth the session keeps for the mistakes
+  /// catalogue's applicability and the diagnosis; no app API reads it.
+  var trackingErrorTimeline: TrackingErrorTimeline?
+  /// The LiDAR depth of this frame (`ARFrame.sceneDepth`: a 256 x 192 z-depth map in the
+  /// captured image's landscape orientation and its confidence map), or `nil` when the
+  /// recording has none for it (a device without LiDAR, or a frame between depth frames).
+  /// Index it through the image, not the viewport: a viewport point goes to normalized image
+  /// coordinates through the inverse display transform, then times the map size.
+  public internal(set) var sceneDepth: DepthData?
+  /// The temporally smoothed depth (`ARFrame.smoothedSceneDepth`), or `nil` when not recorded.
+  public internal(set) var smoothedSceneDepth: DepthData?
   /// The same frame in ARCore's shape, for the frames of an `"arcore"` recording (what
   /// ``SimulatedARCoreSession`` hands out), else `nil`.
   package var arcore: SimulatedARCoreFrame?
@@ -52,7 +70,7 @@ public struct SimulatedFrame: Sendable, Hashable {
     frameIndex: Int, timestamp: Double, camera: Camera, viewport: Viewport,
     world: FrameWorld = FrameWorld(), observations: [Detection] = [],
     visionRequest: VisionRequestSettings? = nil, deviceDisplayTransform: AffineTransform2D? = nil,
-    anchorChanges: AnchorChanges = AnchorChanges(),
+    appAnchors: [AppAnchor] = [], anchorChanges: AnchorChanges = AnchorChanges(),
     trackedRaycastUpdates: [TrackedRaycastUpdate] = [], raycastOptions: RaycastOptions = .default,
     visionOutputs: SimulatedVisionOutputs? = nil
   ) {
@@ -64,13 +82,15 @@ public struct SimulatedFrame: Sendable, Hashable {
     self.observations = observations
     self.visionRequest = visionRequest
     self.deviceDisplayTransform = deviceDisplayTransform
+    self.appAnchors = appAnchors
     self.anchorChanges = anchorChanges
     self.trackedRaycastUpdates = trackedRaycastUpdates
     self.raycastOptions = raycastOptions
     self.visionOutputs = visionOutputs ?? SimulatedVisionOutputs(timestamp: timestamp)
   }
 
-  /// The plane anchors (`ARFrame.anchors`; plane anchors are the only kind recorded).
+  /// The plane anchors (`ARFrame.anchors` of type `ARPlaneAnchor`; the app's own anchors are
+  /// ``appAnchors``).
   public var anchors: [PlaneAnchor] { world.planeAnchors }
 
   /// The feature points (`ARFrame.rawFeaturePoints`), or `nil` when the frame has none.

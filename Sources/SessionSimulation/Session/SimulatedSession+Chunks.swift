@@ -100,7 +100,10 @@ extension SimulatedSession {
     }
     for i in outcomes.indices {
       guard case .frame(var frame) = outcomes[i] else { continue }
-      frame.anchorChanges = AnchorChanges(from: lastAnchors, to: frame.anchors)
+      addSessionAnchors(to: &frame)
+      frame.anchorChanges = AnchorChanges(
+        from: lastAnchors, to: frame.anchors, appAnchorsFrom: lastAppAnchors, to: frame.appAnchors)
+      lastAppAnchors = frame.appAnchors
       if frame.arcore != nil {
         let changed = Set(
           (frame.anchorChanges.added + frame.anchorChanges.updated).map(\.identifier))

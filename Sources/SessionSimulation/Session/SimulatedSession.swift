@@ -57,6 +57,9 @@ public struct SimulatedSession: Sendable {
   var nextFrameIndex = 0
   var isFinished = false
   var lastAnchors: [PlaneAnchor] = []
+  var lastAppAnchors: [AppAnchor] = []
+  /// The anchors the app added through the session.
+  var appAnchorStore: AppAnchorStore
   var trackedRaycasts: [(id: TrackedRaycastID, raycast: TrackedRaycast)] = []
   var trackedRaycastCount = 0
   var pacingStart: (wall: ContinuousClock.Instant, timestamp: Double)?
@@ -83,6 +86,7 @@ public struct SimulatedSession: Sendable {
     }
     self.source = source
     self.options = options
+    appAnchorStore = AppAnchorStore(truthEvents: header.truth?.events ?? [])
     var context = SimulatedFrame.RecordingContext(
       headerViewport: viewport, headerRequest: request, raycastOptions: options.raycastOptions,
       arcore: header.platform == .arcore ? header.arcore : nil)

@@ -138,6 +138,52 @@ void arsk_intersect_rays_shared_origin(const arsk_scene_soa *scene, const float 
                                        size_t count, void *scratch, size_t scratch_bytes,
                                        float *out_t, int32_t *out_index, int32_t isa);
 
+
+/* ---- Triangle meshes ----
+ * A binary bounding volume hierarchy (ARSimulation's BatchMeshBVH builds it): nodes depth first,
+ * 8 words each: box low x, y, z, high x, y, z (float), then link and count_axis (uint32 bits): a
+ * leaf has count_axis = its triangle count (> 0) and link = its first triangle slot; an inner
+ * node's first child follows it, link is its second child and count_axis is axis << 28.
+ * Triangle slot s has corners P0, P1, P2 at corners[9 s ...] (world metres) and scene index
+ * triangle_ids[s].
+ * Hit rule (evaluated in exactly this order, no FMA): A = P0 - o, B = P1 - o, C = P2 - o;
+ *   n0 = B x C, n1 = C x A, n2 = A x B, with (p x q) = (py*qz - pz*qy, pz*qx - px*qz, px*qy - py*qx);
+ *   wk = (dx*nkx + dy*nky) + dz*nkz; det = (w0 + w1) + w2; t = ((ax*n0x + ay*n0y) + az*n0z) / det.
+ *   A zero wk takes the sign of the first non-zero component of (Pi - Pj) x d for its edge
+ *   Pi -> Pj (edge 0: P1 -> P2, 1: P2 -> P0, 2: P0 -> P1); hit iff the three signs are equal and
+ *   non-zero, det != 0 and 0 < t < inf. Nearest t wins, equal t the lowest scene index.
+ *   u = w1 / det, v = w2 / det. Misses: t = +INFINITY, index -1, u = v = 0.
+ */
+typedef struct arsk_mesh_scene {
+  /// 8 words per node (see above).
+  const float *nodes;
+  /// Number of nodes (0 for an empty scene).
+  size_t node_count;
+  /// 9 floats per triangle slot.
+  const float *corners;
+  /// Scene triangle index per slot.
+  const int32_t *triangle_ids;
+  /// Number of triangles.
+  size_t triangle_count;
+} arsk_mesh_scene;
+
+/// Nearest triangle hit of each of count rays (SoA; any origins; rays with a non-finite component
+/// miss). Packets of consecutive rays traverse the hierarchy together. out_u / out_v may be NULL.
+void arsk_mesh_intersect_rays_soa(const arsk_mesh_scene *scene,
+                                  const float *ox, const float *oy, const float *oz,
+                                  const float *dx, const float *dy, const float *dz,
+                                  size_t count, float *out_t, int32_t *out_index, float *out_u,
+                                  float *out_v, int32_t isa);
+
+/// The pinhole grid's rays (as arsk_intersect_pinhole_grid generates them) against a mesh, in
+/// bands of band_rows rows taken from *next_band (shared by the workers of one grid, 0 at the
+/// start). Tiles of 64 pixels traverse the hierarchy together. out_u / out_v may be NULL.
+void arsk_mesh_intersect_pinhole_grid_bands(const arsk_mesh_scene *scene,
+                                            const arsk_pinhole_grid *grid, uint32_t band_rows,
+                                            uint32_t *next_band, float *out_t,
+                                            int32_t *out_index, float *out_u, float *out_v,
+                                            int32_t isa);
+
 #ifdef __cplusplus
 }
 #endif

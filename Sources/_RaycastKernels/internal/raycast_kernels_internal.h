@@ -58,4 +58,16 @@ void arsk_baseline_intersect_pinhole_grid(const arsk_scene_soa *scene,
                                           const arsk_pinhole_grid *grid, uint32_t row_begin,
                                           uint32_t row_end, void *scratch, size_t scratch_bytes,
                                           float *out_t, int32_t *out_index);
+#define ARSK_MESH_DECLARE(prefix) \
+  void prefix##_mesh_intersect_rays_soa(const arsk_mesh_scene *scene, const float *ox, \
+      const float *oy, const float *oz, const float *dx, const float *dy, const float *dz, \
+      size_t count, float *out_t, int32_t *out_index, float *out_u, float *out_v); \
+  void prefix##_mesh_intersect_pinhole_grid_bands(const arsk_mesh_scene *scene, \
+      const arsk_pinhole_grid *grid, uint32_t band_rows, uint32_t *next_band, float *out_t, \
+      int32_t *out_index, float *out_u, float *out_v);
+ARSK_MESH_DECLARE(arsk_baseline)
+#if defined(__x86_64__) && defined(__clang__)
+ARSK_MESH_DECLARE(arsk_avx2)
+ARSK_MESH_DECLARE(arsk_avx512)
+#endif
 #endif

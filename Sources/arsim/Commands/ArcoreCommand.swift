@@ -84,9 +84,9 @@ enum ArcoreCommand {
     return try JSONOutput.string(output, pretty: false)
   }
 
-  /// The coordinate mapping of the display and stream options.
-  static func mapping(_ parsed: ParsedArguments) throws(CommandLineError)
-    -> ARCore.CoordinateMapping
+  /// The display geometry of `--display` and `--rotation`.
+  static func displayGeometry(_ parsed: ParsedArguments) throws(CommandLineError)
+    -> ARCore.DisplayGeometry
   {
     let view = parsed.value(display)
     guard view.width == view.width.rounded(), view.height == view.height.rounded(),
@@ -97,10 +97,21 @@ enum ArcoreCommand {
     }
     // The declared values are exactly the four quarter turns.
     let surface = ARCore.SurfaceRotation(degrees: parsed.value(rotation).degrees) ?? .rotation0
+    do {
+      return try ARCore.DisplayGeometry(
+        rotation: surface, widthPixels: Int(view.width), heightPixels: Int(view.height))
+    } catch {
+      throw .usage("option --display: \(error.description)")
+    }
+  }
+
+  /// The coordinate mapping of the display and stream options.
+  static func mapping(_ parsed: ParsedArguments) throws(CommandLineError)
+    -> ARCore.CoordinateMapping
+  {
+    let geometry = try displayGeometry(parsed)
     let texture = parsed.value(textureSize)
     do {
-      let geometry = try ARCore.DisplayGeometry(
-        rotation: surface, widthPixels: Int(view.width), heightPixels: Int(view.height))
       return try ARCore.CoordinateMapping(
         displayGeometry: geometry, textureSize: texture,
         imageSize: parsed.value(imageSize) ?? texture,

@@ -3,20 +3,9 @@ import SceneFormat
 import SceneReplay
 import SpatialMath
 
-/// `arsim import`: converts another tool's recording into an ARPlacementSim recording.
+/// `arsim import FORMAT ...`: converts another tool's recording into an ARPlacementSim
+/// recording. One subcommand per format; the options they share are declared here once.
 enum ImportCommand {
-  /// The formats `import` reads.
-  enum SourceFormat: String, CaseIterable, ExpressibleByArgument {
-    /// The text files of the ARKit Data Logger app.
-    case arkitDataLogger = "arkit-data-logger"
-  }
-
-  static let format = Argument<SourceFormat>(
-    "FORMAT", help: "The other tool's format.")
-  static let directory = Argument<String>(
-    "DIR", completion: .directory,
-    help: "The directory with the logger's ARKit_camera_pose.txt and, if present, "
-      + "ARKit_point_cloud.txt.")
   static let intrinsics = Option<[Double]>(
     requiredNumbers: "intrinsics", count: 4, valueName: "fx,fy,ox,oy",
     help: "Focal lengths and principal point in image pixels (the logger does not record them; "
@@ -27,47 +16,43 @@ enum ImportCommand {
   static let out = Option<String>(
     required: "out", valueName: "FILE", completion: .outputFile,
     help: "The recording to write: JSON Lines when the name ends in .jsonl, else JSON.")
+  static let progressEpilogue =
+    "A progress line is shown on standard error when it is a terminal (not with --quiet)."
 
   static let spec = CommandSpec(
-    name: "import", summary: "Convert another tool's recording (arkit-data-logger) to a recording.",
-    discussion: """
-      Converts the text files of the ARKit Data Logger app to a recording (format v1). The \
-      accumulated point cloud goes into the first frame's featurePoints (colours kept in \
-      featurePoints.colorsYCbCr); later frames carry no feature points.
-      """,
-    arguments: [format, directory],
-    options: [intrinsics, imageSize, out, CommandContext.quietFlag],
-    epilogue:
-      "A progress line is shown on standard error when it is a terminal (not with --quiet).",
-    inputs: { parsed in
-      let folder = parsed.value(directory)
-      return [ARKitDataLoggerImporter.poseFileName, ARKitDataLoggerImporter.pointCloudFileName]
-        .map { PathArgument(role: .input, label: "DIR", path: folder + "/" + $0) }
-    },
-    run: run)
+    group: "import",
+    summary:
+      "Convert another tool's recording (data loggers, Objectron, Lightship) to a recording.",
+    discussion: "Converts another tool's recording to a recording (format v1).",
+    subcommands: [arkitDataLogger, arcoreDataLogger, objectron, lightship])
 
-  static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws(CommandLineError)
-    -> String
-  {
+  /// The checked `--intrinsics` as focal lengths and principal point.
+  static func focalAndPrincipal(_ parsed: ParsedArguments) throws(CommandLineError) -> (
+    SIMD2<Double>, SIMD2<Double>
+  ) {
     let k = parsed.value(intrinsics)
     guard k[0] > 0, k[1] > 0 else {
       throw .usage("option --intrinsics: focal lengths must be > 0, got \(k[0]), \(k[1])")
     }
+    return (SIMD2(k[0], k[1]), SIMD2(k[2], k[3]))
+  }
+
+  /// Runs `body` (the import) with a progress line, writes its recording to `--out` and returns
+  /// the command's summary line.
+  static func importAndWrite(
+    _ parsed: ParsedArguments, _ context: CommandContext,
+    _ body: (_ onProgress: (Double) -> Void) throws -> Recording
+  ) throws(CommandLineError) -> String {
     let output = parsed.value(out)
     do {
-      let importer = ARKitDataLoggerImporter(
-        focalLengthPixels: SIMD2(k[0], k[1]), principalPointPixels: SIMD2(k[2], k[3]),
-        imageResolution: parsed.value(imageSize))
       var progress = context.progress("import")
-      let recording = try importer.importRecording(
-        directory: parsed.value(directory), limits: context.limits
-      ) {
-        progress.update(fraction: $0)
-      }
+      let recording = try body { progress.update(fraction: $0) }
       progress.finish()
       try write(recording, to: output, context)
       let pointCount = recording.frames.reduce(0) { $0 + ($1.featurePoints?.points.count ?? 0) }
-      return "imported \(recording.frames.count) frames and \(pointCount) feature points to "
+      let objectCount = recording.header.truth?.objects.count ?? 0
+      return "imported \(recording.frames.count) frames and \(pointCount) feature points"
+        + (objectCount > 0 ? " and \(objectCount) truth objects" : "") + " to "
         + TerminalText.escaped(output)
     } catch {
       throw .runtime(describing: error)
@@ -85,5 +70,17 @@ enum ImportCommand {
       throw error.located(file: path)
     }
     try OutputFile.write(bytes, to: path, context)
+  }
+
+  /// The fixed files an importer reads in the directory `argument` names, for `OutputSafety`.
+  static func directoryInputs(
+    _ argument: Argument<String>, _ fileNames: [String]
+  ) -> @Sendable (ParsedArguments) -> [PathArgument] {
+    { parsed in
+      let folder = parsed.value(argument)
+      return fileNames.map {
+        PathArgument(role: .input, label: argument.declaration.name, path: folder + "/" + $0)
+      }
+    }
   }
 }

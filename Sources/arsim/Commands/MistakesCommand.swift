@@ -15,9 +15,9 @@ enum MistakesCommand {
     "seed", valueName: "N", help: "The synthesis seed (with --spec).")
   static let json = Flag(
     "json", help: "Print one JSON object: {\"rows\": [{\"placer\", \"failsClearly\", \"score\"}]}.")
-  static let threads = Option<Int>(
-    "threads", valueName: "N", default: 1, in: 1...256,
-    help: "Placers run in parallel; the output does not depend on it.")
+  static let threads = Option.threads(
+    help: "Placers run at once (each plays its own copy of the session). Default: the number of "
+      + "processors. The output is the same bytes for any N.")
 
   static let spec = CommandSpec(
     name: "mistakes",
@@ -57,7 +57,7 @@ enum MistakesCommand {
         } else {
           try SimulatedSession(contentsOfFile: path ?? "", limits: context.limits)
         }
-      let report = try MistakeReport(session: session, threadCount: parsed.value(threads))
+      let report = try MistakeReport(session: session, threadCount: parsed.threadCount(threads))
       if parsed.flag(json) {
         return String(decoding: try JSONWriter.bytes(of: report.jsonValue), as: UTF8.self)
       }

@@ -4,7 +4,7 @@ import SceneFormat
 import SceneReplay
 import SpatialMath
 
-/// `arsim raycast`: batched rays against plane anchors on the SIMD kernels.
+/// `arsim raycast`: batched rays against plane anchors or a triangle mesh on the SIMD kernels.
 enum RaycastCommand {
   /// The `--target` names (ARKit's existing-plane targets, with the legacy hit-test names) and
   /// the anchor region each one hits.
@@ -32,10 +32,16 @@ enum RaycastCommand {
     }
   }
 
-  static let planes = Option<String>(
-    required: "planes", valueName: "FILE", completion: .file,
+  static let planes = Option<String?>(
+    "planes", valueName: "FILE", completion: .file,
     help: "Plane anchors, JSON {\"planes\": [...]} with the recording format's plane objects "
-      + "(- for standard input).")
+      + "(- for standard input). Give exactly one of --planes and --mesh.")
+  static let mesh = Option<String?>(
+    "mesh", valueName: "FILE", completion: .file,
+    help: "A triangle mesh (world metres): Wavefront OBJ, or PLY (ASCII or binary "
+      + "little-endian; - for standard input). Polygons are split into fans in order; triangle "
+      + "k is the k-th triangle of the file's faces after that split. Both faces are hit; "
+      + "--target, --alignment and --back-faces do not apply.")
   static let rays = Option<String?>(
     "rays", valueName: "FILE", completion: .file,
     help: "Rays as little-endian float32 ox,oy,oz,dx,dy,dz per ray (24 bytes; world space, "
@@ -72,29 +78,34 @@ enum RaycastCommand {
   static let output = Option<String?>(
     "output", valueName: "FILE", completion: .outputFile,
     help: "Write all float32 t values (metres along the ray, +inf for a miss), then all int32 "
-      + "plane indices (index in --planes, -1 for a miss), little-endian.")
+      + "plane indices (index in --planes) or triangle indices (in --mesh's face order after "
+      + "the fan split), -1 for a miss, little-endian.")
   static let json = Flag(
     "json",
     help: "Print one JSON object {\"rays\", \"planes\", \"hits\", \"seconds\", "
       + "\"raysPerSecond\", \"runs\", \"firstRunSeconds\", \"medianSeconds\", \"minSeconds\", "
       + "\"maxSeconds\", \"resultSetupSeconds\"} instead of the summary line; seconds and "
       + "raysPerSecond are the median run's; resultSetupSeconds is the time to allocate and "
-      + "first write the result buffers, done once before the runs.")
+      + "first write the result buffers, done once before the runs. With --mesh, \"triangles\" "
+      + "replaces \"planes\" and \"buildSeconds\" is the time to build the mesh's hierarchy "
+      + "(done once, not in the runs).")
 
   static let spec = CommandSpec(
-    name: "raycast", summary: "Intersect many rays with plane anchors on the SIMD kernels.",
+    name: "raycast",
+    summary: "Intersect many rays with plane anchors or a triangle mesh on the SIMD kernels.",
     usage: [
-      "raycast --planes FILE --rays FILE [options]",
-      "raycast --planes FILE --full-frame WxH --intrinsics fx,fy,ox,oy",
-      "        [options]",
+      "raycast (--planes FILE | --mesh FILE) --rays FILE [options]",
+      "raycast (--planes FILE | --mesh FILE) --full-frame WxH",
+      "        --intrinsics fx,fy,ox,oy [options]",
     ],
     discussion: """
-      Intersects many rays with the plane anchors of --planes on the batched SIMD kernels and \
-      reports, per ray, the nearest hit. The rays come from --rays or, with --full-frame, one \
-      per pixel of a camera image.
+      Intersects many rays with the plane anchors of --planes, or the triangles of --mesh, on \
+      the batched SIMD kernels and reports, per ray, the nearest hit. The rays come from --rays \
+      or, with --full-frame, one per pixel of a camera image.
       """,
     options: [
-      planes, rays, fullFrame, maxRays, CameraOptions.intrinsics, CameraOptions.cameraTransform,
+      planes, mesh, rays, fullFrame, maxRays, CameraOptions.intrinsics,
+      CameraOptions.cameraTransform,
       target, alignment, backFaces, threads, repetitions, output, json,
     ], run: run)
 
@@ -102,63 +113,17 @@ enum RaycastCommand {
     -> String
   {
     // Validate.
-    let planesPath = parsed.value(planes)
+    guard let source = Self.source(parsed) else {
+      throw .usage("give exactly one of --planes FILE and --mesh FILE")
+    }
+    let raysPath = parsed.value(rays)
+    let grid = try Self.grid(parsed)
+    if case .mesh(let meshPath) = source {
+      return try runMesh(meshPath: meshPath, raysPath: raysPath, grid: grid, parsed, context)
+    }
+    guard case .planes(let planesPath) = source else { fatalError("unreachable") }
     let region = parsed.value(target).region
     let accepted = parsed.value(alignment)
-    let raysPath = parsed.value(rays)
-    let frameSize = parsed.value(fullFrame)
-    guard (raysPath == nil) != (frameSize == nil) else {
-      throw .usage("give exactly one of --rays FILE and --full-frame WxH")
-    }
-    var grid: BatchPixelGrid?
-    if let frameSize {
-      guard let k = parsed.value(CameraOptions.intrinsics) else {
-        throw .usage("option --full-frame needs --intrinsics")
-      }
-      guard k[0] > 0, k[1] > 0 else {
-        throw .usage("option --intrinsics: focal lengths must be > 0, got \(k[0]), \(k[1])")
-      }
-      // The kernels work in Float: a value beyond its range would become infinity (no hits),
-      // a focal length below its normal range zero or a subnormal.
-      if let bad = k.first(where: { !Float($0).isFinite }) {
-        throw .usage(
-          "option --intrinsics: \(bad) is beyond the range of Float (magnitude at most "
-            + "\(Float.greatestFiniteMagnitude)), in which rays are generated")
-      }
-      if let bad = k.prefix(2).first(where: { !Float($0).isNormal }) {
-        throw .usage(
-          "option --intrinsics: focal length \(bad) is below Float's normal range (at least "
-            + "\(Float.leastNormalMagnitude))")
-      }
-      guard frameSize.width == frameSize.width.rounded(),
-        frameSize.height == frameSize.height.rounded(),
-        frameSize.width <= 65536, frameSize.height <= 65536
-      else { throw .usage("option --full-frame: expected whole pixel counts up to 65536") }
-      let rayCount = Int(frameSize.width) * Int(frameSize.height)
-      let limit = parsed.value(maxRays)
-      guard rayCount <= limit else {
-        throw .usage(
-          "option --full-frame: \(Int(frameSize.width))x\(Int(frameSize.height)) is \(rayCount) "
-            + "rays, more than the limit of \(limit) (--max-rays; each ray takes 8 bytes of "
-            + "results, 16 with --output): raise it with --max-rays \(rayCount) if the memory "
-            + "is there")
-      }
-      let m = parsed.value(CameraOptions.cameraTransform)
-      let pose: RigidTransform
-      do {
-        pose = try RigidTransform(try Matrix4x4(columnMajor: m.map(Float.init)))
-      } catch {
-        throw .usage("option --camera-transform: \(error.description)")
-      }
-      grid = BatchPixelGrid(
-        imageWidth: Int(frameSize.width), height: Int(frameSize.height),
-        focalLengthPixels: SIMD2(Float(k[0]), Float(k[1])),
-        principalPointPixels: SIMD2(Float(k[2]), Float(k[3])), worldFromCamera: pose)
-    } else if parsed.isGiven(CameraOptions.intrinsics)
-      || parsed.isGiven(CameraOptions.cameraTransform)
-    {
-      throw .usage("options --intrinsics and --camera-transform go with --full-frame")
-    }
 
     // Load.
     let anchors = try loadAnchors(path: planesPath, context)
@@ -216,7 +181,9 @@ enum RaycastCommand {
         }
       }
     }
-    if let path = parsed.value(output) { try write(result, to: path, context) }
+    if let path = parsed.value(output) {
+      try write(t: result.t, indices: result.planeIndex, to: path, context)
+    }
     let hits = result.planeIndex.reduce(0) { $0 + ($1 >= 0 ? 1 : 0) }
     if parsed.flag(json) {
       struct Summary: Encodable {
@@ -242,6 +209,82 @@ enum RaycastCommand {
       hits \(hits), \(String(format: "%.4f", seconds)) s, \
       \(String(format: "%.1f", seconds > 0 ? Double(result.count) / seconds / 1e6 : 0)) Mrays/s\(runsNote)
       """
+  }
+
+  /// What the rays are cast against.
+  enum Source {
+    case planes(String)
+    case mesh(String)
+  }
+
+  /// `--planes` or `--mesh`; `nil` unless exactly one is given.
+  static func source(_ parsed: ParsedArguments) -> Source? {
+    switch (parsed.value(planes), parsed.value(mesh)) {
+    case (let path?, nil): .planes(path)
+    case (nil, let path?): .mesh(path)
+    default: nil
+    }
+  }
+
+  /// The pixel grid of `--full-frame`, `--intrinsics` and `--camera-transform`, or `nil` for
+  /// `--rays`; usage errors name the option.
+  static func grid(_ parsed: ParsedArguments) throws(CommandLineError) -> BatchPixelGrid? {
+    let raysPath = parsed.value(rays)
+    let frameSize = parsed.value(fullFrame)
+    guard (raysPath == nil) != (frameSize == nil) else {
+      throw .usage("give exactly one of --rays FILE and --full-frame WxH")
+    }
+    var grid: BatchPixelGrid?
+    if let frameSize {
+      guard let k = parsed.value(CameraOptions.intrinsics) else {
+        throw .usage("option --full-frame needs --intrinsics")
+      }
+      guard k[0] > 0, k[1] > 0 else {
+        throw .usage("option --intrinsics: focal lengths must be > 0, got \(k[0]), \(k[1])")
+      }
+      // The kernels work in Float: a value beyond its range would become infinity (no hits),
+      // a focal length below its normal range zero or a subnormal.
+      if let bad = k.first(where: { !Float($0).isFinite }) {
+        throw .usage(
+          "option --intrinsics: \(bad) is beyond the range of Float (magnitude at most "
+            + "\(Float.greatestFiniteMagnitude)), in which rays are generated")
+      }
+      if let bad = k.prefix(2).first(where: { !Float($0).isNormal }) {
+        throw .usage(
+          "option --intrinsics: focal length \(bad) is below Float's normal range (at least "
+            + "\(Float.leastNormalMagnitude))")
+      }
+      guard frameSize.width == frameSize.width.rounded(),
+        frameSize.height == frameSize.height.rounded(),
+        frameSize.width <= 65536, frameSize.height <= 65536
+      else { throw .usage("option --full-frame: expected whole pixel counts up to 65536") }
+      let rayCount = Int(frameSize.width) * Int(frameSize.height)
+      let limit = parsed.value(maxRays)
+      guard rayCount <= limit else {
+        throw .usage(
+          "option --full-frame: \(Int(frameSize.width))x\(Int(frameSize.height)) is \(rayCount) "
+            + "rays, more than the limit of \(limit) (--max-rays; each ray takes 8 bytes of "
+            + "results, 16 with --output): raise it with --max-rays \(rayCount) if the memory "
+            + "is there")
+      }
+      let m = parsed.value(CameraOptions.cameraTransform)
+      let pose: RigidTransform
+      do {
+        pose = try RigidTransform(try Matrix4x4(columnMajor: m.map(Float.init)))
+      } catch {
+        throw .usage("option --camera-transform: \(error.description)")
+      }
+      grid = BatchPixelGrid(
+        imageWidth: Int(frameSize.width), height: Int(frameSize.height),
+        focalLengthPixels: SIMD2(Float(k[0]), Float(k[1])),
+        principalPointPixels: SIMD2(Float(k[2]), Float(k[3])), worldFromCamera: pose)
+    } else if parsed.isGiven(CameraOptions.intrinsics)
+      || parsed.isGiven(CameraOptions.cameraTransform)
+    {
+      throw .usage("options --intrinsics and --camera-transform go with --full-frame")
+    }
+
+    return grid
   }
 
   /// A duration in seconds.
@@ -329,18 +372,21 @@ enum RaycastCommand {
     }
   }
 
-  /// Writes all t values then all plane indices, little-endian.
-  static func write(_ result: BatchRaycastResult, to path: String, _ context: CommandContext)
-    throws(CommandLineError)
-  {
-    var data = Data(capacity: result.count * 8)
-    for t in result.t {
-      withUnsafeBytes(of: t.bitPattern.littleEndian) { data.append(contentsOf: $0) }
+  /// Writes all t values then all plane or triangle indices, little-endian.
+  static func write(
+    t: [Float], indices: [Int32], to path: String, _ context: CommandContext
+  ) throws(CommandLineError) {
+    var bytes = [UInt8](repeating: 0, count: t.count * 4 + indices.count * 4)
+    bytes.withUnsafeMutableBytes { out in
+      for (i, value) in t.enumerated() {
+        out.storeBytes(of: value.bitPattern.littleEndian, toByteOffset: 4 * i, as: UInt32.self)
+      }
+      let base = 4 * t.count
+      for (i, value) in indices.enumerated() {
+        out.storeBytes(of: value.littleEndian, toByteOffset: base + 4 * i, as: Int32.self)
+      }
     }
-    for i in result.planeIndex {
-      withUnsafeBytes(of: i.littleEndian) { data.append(contentsOf: $0) }
-    }
-    try OutputFile.write(Array(data), to: path, context)
+    try OutputFile.write(bytes, to: path, context)
   }
 }
 

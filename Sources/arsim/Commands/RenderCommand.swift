@@ -14,6 +14,10 @@ enum RenderCommand {
   static let topDown = Flag("top-down", help: "Draw the world from above instead of the frame.")
   static let allTracks = Flag(
     "all-tracks", help: "With --top-down: draw every marker's track, not only the shown ones.")
+  static let markers = Option<String?>(
+    "markers", valueName: "FILE", completion: .file,
+    help: "Draw the markers of FILE (another program's, in the format arsim score reads; - for "
+      + "standard input) instead of replaying the recording's detections.")
 
   static let spec = CommandSpec(
     name: "render", summary: "Draw a replayed frame, or the world from above, as SVG.",
@@ -31,10 +35,12 @@ enum RenderCommand {
       are counted in the legend. --top-down draws the world from above (x right, z down, axes \
       in metres), zoomed to the truth objects and the tracks drawn: plane anchors of the chosen \
       frame, truth objects, the tracks of the markers that were shown (--all-tracks: every \
-      marker's) and the camera path.
+      marker's) and the camera path. --markers FILE draws your own program's markers instead of \
+      replay's (the lines of `arsim score`'s markers file: frame, id, label, position, state), \
+      in both pictures, with the truth objects and error lines as for replay's.
       """,
     arguments: [ReplayInputs.recording],
-    options: [frame, out, topDown, allTracks, ReplayInputs.config],
+    options: [frame, out, topDown, allTracks, markers, ReplayInputs.config],
     run: run)
 
   static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws(CommandLineError)
@@ -44,14 +50,27 @@ enum RenderCommand {
     if parsed.flag(allTracks), !parsed.flag(topDown) {
       throw .usage("option --all-tracks applies only with --top-down")
     }
+    let markersPath = parsed.value(markers)
+    if markersPath != nil, parsed.value(ReplayInputs.config) != nil {
+      throw .usage("option --config sets up replay's own markers; it does not apply with --markers")
+    }
+    if markersPath == "-", path == "-" {
+      throw .usage("the recording and --markers cannot both be standard input (-)")
+    }
     let settings = try ReplayInputs.settings(parsed, context)
     let frameIndex = parsed.value(frame)
     var source = try ReplayInputs.source(path, limits: context.limits, context)
     let markup: String
     do {
       // One pass, so a streamed file or standard input is read once, in bounded memory.
-      let capture = try ReplayCapture(
-        engine: ReplayEngine(settings: settings), source: &source, frameIndex: frameIndex)
+      let capture: ReplayCapture
+      if let markersPath {
+        var reader = try ScoreCommand.markersReader(markersPath, context)
+        capture = try ReplayCapture(source: source, markers: &reader, frameIndex: frameIndex)
+      } else {
+        capture = try ReplayCapture(
+          engine: ReplayEngine(settings: settings), source: &source, frameIndex: frameIndex)
+      }
       var topDownRenderer = TopDownRenderer()
       topDownRenderer.showsAllTracks = parsed.flag(allTracks)
       markup =

@@ -19,10 +19,9 @@ enum ReplayCommand {
       + "events (tracking jumps and losses, plane anchors added and removed), the scene from "
       + "above and the last frame; then the metrics, the shown markers (linked) and, per shown "
       + "marker, its error vs truth and frame-to-frame motion (mm).")
-  static let threads = Option<Int?>(
-    "threads", valueName: "N",
+  static let threads = Option.threads(
     help: "Threads for the per-frame work. Default: the number of processors. The output is the "
-      + "same for any N.", valid: { (1...256).contains($0) }, expected: "an integer in 1...256")
+      + "same for any N.")
   static let skipInvalidFrames = Flag(
     "skip-invalid-frames",
     help: "Skip frames that cannot be read, validated or converted (a JSON Lines line that is "
@@ -68,7 +67,7 @@ enum ReplayCommand {
     do {
       let engine = ReplayEngine(
         settings: settings,
-        threadCount: parsed.value(threads) ?? ProcessInfo.processInfo.activeProcessorCount,
+        threadCount: parsed.threadCount(threads),
         skipInvalidFrames: parsed.flag(skipInvalidFrames))
       var writer = try outPath.map { try LineWriter(path: $0, context) }
       var progress = context.progress("replay", unit: "frames")

@@ -60,10 +60,7 @@ enum ReplaySummary {
     lines.append(
       "  MOTA \(opt(s.mota, fixed3))  IDF1 \(opt(s.idf1, fixed3))  ID switches \(s.idSwitchCount)  misses \(s.missCount)  false positives \(s.falsePositiveCount) (over \(s.truthCount) truth object-frames)"
     )
-    let placeable = metrics.trackingPlaceable
-    lines.append(
-      "  placeable: MOTA \(opt(placeable.mota, fixed3))  misses \(placeable.missCount)  false positives \(placeable.falsePositiveCount) (over \(placeable.truthCount) placeable object-frames); confirmed at most \(opt(metrics.maximumSecondsFromPlaceableToConfirmed, fixed3)) s after becoming placeable"
-    )
+    lines.append("  " + metrics.placeableSummaryLine)
     lines.append(
       "  placement error RMS \(opt(metrics.placementErrorRMSMillimeters, fixed1)) mm (max \(opt(metrics.placementErrorMaxMillimeters, fixed1)))  jitter RMS \(opt(metrics.jitterRMSMillimeters, fixed2)) mm  reprojection RMS \(opt(metrics.reprojectionErrorRMSPixels, fixed1)) px"
     )
@@ -71,7 +68,10 @@ enum ReplaySummary {
       .map { "\(TerminalText.escaped($0.id)) \(opt($0.seconds, fixed3))" }
     lines.append("  time to first confirmed (s): \(first.joined(separator: ", "))")
     lines.append(
-      "  missed objects \(metrics.missedObjectCount), false markers at the end \(metrics.falseMarkerCount)"
+      "  missed objects \(metrics.missedObjectCount)"
+        + (metrics.neverInViewObjectCount > 0
+          ? " (and \(metrics.neverInViewObjectCount) never in view)" : "")
+        + ", false markers at the end \(metrics.falseMarkerCount)"
     )
     return lines.joined(separator: "\n")
   }

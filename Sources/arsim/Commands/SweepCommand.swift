@@ -25,10 +25,8 @@ enum SweepCommand {
     "shard", valueName: "I/N", default: .all,
     help: "Run only the jobs k with k % N == I (0 <= I < N). The N shards partition the jobs; "
       + "merge their outputs with --merge. 0/1 runs every job.")
-  static let threads = Option<Int?>(
-    "threads", valueName: "N",
-    help: "Jobs run at once. Default: the number of processors.", valid: { (1...256).contains($0) },
-    expected: "an integer in 1...256")
+  static let threads = Option.threads(
+    help: "Jobs run at once. Default: the number of processors.")
   static let merge = Flag(
     "merge",
     help: "Read the result files given as arguments instead of running; every job of the sweep "
@@ -100,7 +98,7 @@ enum SweepCommand {
     guard let gridPath = parsed.value(grid) else { throw .usage("option --grid is required") }
     guard let outPath else { throw .usage("option --out is required") }
     let selected = parsed.value(shard)
-    let threadCount = parsed.value(threads) ?? ProcessInfo.processInfo.activeProcessorCount
+    let threadCount = parsed.threadCount(threads)
 
     // Run.
     let sweepGrid = try InputFile.load(
@@ -115,12 +113,16 @@ enum SweepCommand {
           throw error.located(file: name)
         }
       })
-    let recordingNames: [String]
+    let listing: SweepRecordingListing
     do {
-      recordingNames = try SweepRunner.recordings(inDirectory: directory)
+      listing = try SweepRunner.recordingListing(inDirectory: directory)
     } catch {
       throw .runtime(describing: error)
     }
+    for (name, reason) in listing.skipped {
+      context.note("arsim sweep: skipped \(directory)/\(name): \(reason)")
+    }
+    let recordingNames = listing.recordings
     guard !recordingNames.isEmpty else {
       throw .runtime("\(InputFile.name(directory)): no recordings (files ending .json or .jsonl)")
     }

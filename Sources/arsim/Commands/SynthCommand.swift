@@ -73,10 +73,10 @@ enum SynthCommand {
     if !directory.hasPrefix("/"), let base = sceneSpec.baseDirectory, !base.isEmpty {
       directory = base + "/" + directory
     }
-    let inputs = [ARKitDataLoggerImporter.poseFileName, ARKitDataLoggerImporter.pointCloudFileName]
-      .map {
-        PathArgument(role: .input, label: "the spec's arkitDataLogger", path: directory + "/" + $0)
-      }
+    let inputs = recorded.logger.fileNames.map {
+      PathArgument(
+        role: .input, label: "the spec's \(recorded.logger.rawValue)", path: directory + "/" + $0)
+    }
     try OutputSafety.check(
       [PathArgument(role: .output, label: "--out", path: output)] + inputs, streams: context.streams
     )

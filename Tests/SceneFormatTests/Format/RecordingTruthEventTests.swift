@@ -31,6 +31,25 @@ import _TestSupport
       ])
   }
 
+  @Test func decodesDriftsAndCorrectionsAndRoundTrips() throws {
+    let text = Self.withEvents(
+      #"[{"kind":"trackingDrift","timestamp":5,"velocityMetersPerSecond":[0.01,0,0.02]},"#
+        + #"{"kind":"trackingCorrection","timestamp":7,"fraction":0.8,"radiusMeters":1.5,"#
+        + #""falloffMeters":1}]"#)
+    let recording = try decode(text, strict: true)
+    #expect(
+      recording.header.truth?.events == [
+        .trackingDrift(timestamp: 5, velocityMetersPerSecond: SIMD3(0.01, 0, 0.02)),
+        .trackingCorrection(timestamp: 7, fraction: 0.8, radiusMeters: 1.5, falloffMeters: 1),
+      ])
+    let bytes = try recording.jsonBytes()
+    #expect(try Recording(jsonBytes: bytes) == recording)
+    #expect(
+      String(decoding: bytes, as: UTF8.self).contains(
+        #"{"falloffMeters":1,"fraction":0.8,"kind":"trackingCorrection","radiusMeters":1.5,"timestamp":7}"#
+      ))
+  }
+
   @Test func roundTripsByteStable() throws {
     let text = Self.withEvents(
       #"[{"kind":"trackingLost","timestamp":1,"endTimestamp":1.25,"note":"kept"}]"#)
@@ -54,7 +73,32 @@ import _TestSupport
   @Test(arguments: [
     (
       #"[{"kind":"jump","timestamp":1}]"#,
-      "truth.events[0].kind: unknown event kind \"jump\"; valid: trackingJump, trackingLost"
+      "truth.events[0].kind: unknown event kind \"jump\"; valid: trackingJump, trackingLost, "
+        + "trackingDrift, trackingCorrection"
+    ),
+    (
+      #"[{"kind":"trackingDrift","timestamp":0}]"#,
+      "truth.events[0].velocityMetersPerSecond: a trackingDrift needs \"velocityMetersPerSecond\""
+    ),
+    (
+      #"[{"kind":"trackingCorrection","timestamp":1,"fraction":1.5,"radiusMeters":1,"falloffMeters":0}]"#,
+      "truth.events[0].fraction: must be in 0...1, got 1.5"
+    ),
+    (
+      #"[{"kind":"trackingCorrection","timestamp":1,"fraction":1,"radiusMeters":-1,"falloffMeters":0}]"#,
+      "truth.events[0].radiusMeters: must be >= 0, got -1"
+    ),
+    (
+      #"[{"kind":"trackingCorrection","timestamp":1,"fraction":1,"radiusMeters":1}]"#,
+      "truth.events[0].falloffMeters: a trackingCorrection needs \"falloffMeters\""
+    ),
+    (
+      #"[{"kind":"trackingCorrection","timestamp":1,"fraction":1,"radiusMeters":1,"falloffMeters":0,"offsetMeters":[0,0,0]}]"#,
+      "truth.events[0].offsetMeters: a trackingCorrection has no \"offsetMeters\""
+    ),
+    (
+      #"[{"kind":"trackingJump","timestamp":1,"offsetMeters":[0,0,0],"fraction":1}]"#,
+      "truth.events[0].fraction: a trackingJump has no \"fraction\""
     ),
     (
       #"[{"kind":"trackingJump","timestamp":1}]"#,

@@ -11,8 +11,8 @@ import _TestSupport
     String(
       format:
         "%@: as placed %.1f mm, error %.1f mm, MOTA %.3f, false positives %d, fit %@ %.1f mm, next %@ %.1f mm",
-      name, score.asPlacedErrorRMSMillimeters ?? -1, score.placementErrorRMSMillimeters,
-      score.mota, score.falsePositives, score.bestFit?.mistakeID ?? "-",
+      name, score.asPlacedErrorRMSMillimeters ?? -1, score.placementErrorRMSMillimeters ?? -1,
+      score.mota ?? .nan, score.falsePositives, score.bestFit?.mistakeID ?? "-",
       score.bestFit?.residualMillimeters ?? -1,
       score.diagnosis.dropFirst().first?.mistakeID ?? "-",
       score.diagnosis.dropFirst().first?.residualMillimeters ?? -1)

@@ -120,6 +120,7 @@ enum DocumentationSnippets {
     "Sources/Placement/Placement.docc/Filters.md",
     "Sources/Placement/Placement.docc/ObservationToMarker.md",
     "Sources/SceneReplay/SceneReplay.docc/ReplayAndSweepsFromSwift.md",
+    "Sources/SessionRecording/SessionRecording.docc/RecordingYourOwnSessions.md",
     "Sources/SessionSimulation/SessionSimulation.docc/SessionSimulation.md",
     "Sources/SessionSimulation/SessionSimulation.docc/TestingYourPlacementCode.md",
     "Sources/SpatialMath/SpatialMath.docc/SpatialMath.md",

@@ -16,7 +16,8 @@ struct ReadmeSessionSnippetTests {
     // snippet begin
     var session = try SimulatedSession(contentsOfFile: "Scenes/dashboard-portrait.json")
     let score = try session.run { frame in myPlacer.markers(for: frame) }
-    #expect(score.mota >= 0.8 && score.placementErrorRMSMillimeters < 30, "\(score)")
+    #expect(try #require(score.mota) >= 0.8, "\(score)")
+    #expect(try #require(score.placementErrorRMSMillimeters) < 30, "\(score)")
     // snippet end
   }
 }

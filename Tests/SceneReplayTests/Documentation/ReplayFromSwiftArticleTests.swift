@@ -68,7 +68,8 @@ struct ReplayFromSwiftArticleTests {
     #expect(report.metrics != nil, "the sample has truth objects")
     // Confirmation after two consecutive hits: never in the first frame.
     #expect(firstConfirmed.values.allSatisfy { $0 >= 1 })
-    #expect(Set(firstConfirmed.keys).isSubset(of: Set(report.markers.map(\.id))))
+    #expect(
+      Set(firstConfirmed.keys.map(MarkerID.number)).isSubset(of: Set(report.markers.map(\.id))))
   }
 
   @Test func ranksTheSampleGrid() throws {

@@ -42,7 +42,7 @@ struct SessionArticleSnippetTests {
     // snippet resume
     var session = try SimulatedSession(contentsOfFile: "Scenes/dashboard-portrait.json")
     let score = try session.run { frame in myPlacer.markers(for: frame) }
-    #expect(score.mota >= 0.8)
+    #expect(try #require(score.mota) >= 0.8)
     // snippet end
   }
 }

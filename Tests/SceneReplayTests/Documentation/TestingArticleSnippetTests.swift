@@ -2,7 +2,7 @@ import Foundation
 import SessionSimulation
 import Testing
 
-/// The first three Swift blocks of the article "Testing your placement code" (the other two are
+/// The first four Swift blocks of the article "Testing your placement code" (the other two are
 /// the example app's tests), run on the bundled dashboard recording. The expectations come from
 /// the recording's truth and from geometry, not from a run of the same code: markers within the
 /// article's 30 mm gate of their buttons, and a tracked raycast's result on the ray it was made
@@ -16,7 +16,8 @@ struct TestingArticleSnippetTests {
     // snippet begin
     var session = try SimulatedSession(contentsOfFile: "Scenes/dashboard-portrait.json")
     let score = try session.run { frame in placer.markers(for: frame) }
-    #expect(score.mota >= 0.8 && score.placementErrorRMSMillimeters < 30)
+    #expect(try #require(score.mota) >= 0.8)
+    #expect(try #require(score.placementErrorRMSMillimeters) < 30)
     // snippet end
   }
 
@@ -112,5 +113,35 @@ struct TestingArticleSnippetTests {
     let alongRay = offset.dot(query.direction)
     #expect(alongRay > 0.1, "\(alongRay) m along the ray")
     #expect((offset - alongRay * query.direction).length < 1e-3, "\(position)")
+  }
+
+  /// Anchors added while the harness runs: one per label where it was first placed; the
+  /// markers shown are the anchors' positions, scored against the truth.
+  @Test func addsAnchorsWhileTheHarnessRuns() throws {
+    let path = Self.path
+    // snippet begin
+    var session = try SimulatedSession(contentsOfFile: path)
+    let steps = ReferenceSteps()
+    var anchorOfLabel: [String: String] = [:]  // label -> anchor identifier
+    let score = try session.run { frame, requests in
+      for observation in steps.observations(in: frame) where anchorOfLabel[observation.label] == nil
+      {
+        guard let point = steps.worldPosition(of: observation, in: frame) else { continue }
+        let anchor = try AppAnchor(
+          identifier: "marker-\(observation.label)",
+          transform: Matrix4x4(rotation: .identity, translation: point))
+        requests.add(anchor: anchor)
+        anchorOfLabel[observation.label] = anchor.identifier
+      }
+      // Each marker where its anchor is now: corrections move it, a world position would stay.
+      return anchorOfLabel.sorted { $0.key < $1.key }.compactMap { label, identifier in
+        frame.appAnchors.first { $0.identifier == identifier }.map {
+          PlacedMarker(id: .text(label), label: label, position: $0.worldPosition)
+        }
+      }
+    }
+    // snippet end
+    #expect(!anchorOfLabel.isEmpty)
+    #expect(score.diagnosis.isEmpty == false)
   }
 }

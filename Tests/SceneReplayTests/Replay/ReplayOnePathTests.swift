@@ -2,6 +2,7 @@ import Foundation
 import Placement
 import SceneFormat
 import SceneReplay
+import SessionSimulation
 import Testing
 
 /// `ReplayEngine` runs the package's placement and tracking through `SimulatedSession`. This
@@ -11,7 +12,8 @@ import Testing
 /// markers (ids, labels, positions, states) must be identical on every recording in Scenes/.
 /// A late detector result is placed with the frame of its image (`detectionsImageTimestamp`), and
 /// the tracker's view is that image's; frames without a detector result leave the tracker as it
-/// was.
+/// was. With tracking corrections in the truth, markers are attached to anchors: the replay's
+/// `MarkerAnchoring` over an `AppAnchorStore` of the recording's truth events.
 @Suite struct ReplayOnePathTests {
   /// The markers of every frame from the minimal loop (for an ARCore recording: recording frames
   /// -> ARCore frames and ML Kit objects -> `ARCorePlacement` -> `MarkerTracker`, whose view is
@@ -41,8 +43,17 @@ import Testing
       configuration: settings.tracker, filterPrototype: settings.filter)
     var output: [[TrackedMarker]] = []
     var viewFrames: [Double: ViewportFrame] = [:]
+    let events = header.truth?.events ?? []
+    let corrects = TrackingErrorTimeline(truthEvents: events) != nil
+    var store = AppAnchorStore(truthEvents: events)
+    var anchoring = MarkerAnchoring()
     for frame in recording.frames {
       let camera = try frame.simulatedCamera()
+      if corrects {
+        let anchors = store.advance(
+          toTimestamp: frame.timestamp, cameraPosition: camera.transform.columns.3.xyz)
+        anchoring.follow(anchors, tracker: &tracker)
+      }
       let seen = try VisionGeometry(settings: request, imageResolution: camera.imageResolution)
         .modelVisibleImageNormalizedRect
       var viewport = try #require(try frame.viewport?.simulatedViewport() ?? headerViewport)
@@ -64,10 +75,15 @@ import Testing
           })
       }
       let placements = pipeline.place(detections, request: request, in: image)
-      output.append(
-        tracker.update(
-          measurements: placements.compactMap(\.measurement), timestampSeconds: frame.timestamp,
-          view: DetectorView(camera: image.camera, detectedImageNormalizedRect: seen)))
+      let markers = tracker.update(
+        measurements: placements.compactMap(\.measurement), timestampSeconds: frame.timestamp,
+        view: DetectorView(camera: image.camera, detectedImageNormalizedRect: seen))
+      if corrects {
+        var requests = AppAnchorRequests()
+        anchoring.attach(markers, requests: &requests)
+        store.enqueue(requests)
+      }
+      output.append(markers)
     }
     return output
   }

@@ -5,6 +5,10 @@ import _ReplayFixtures
 
 @testable import SceneReplay
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `SweepRunner` and `SweepResultSet` over generated recordings in a unique temporary directory:
 /// a job's result is a plain replay's, output bytes do not depend on the thread count, and
 /// sharded outputs merge back to the unsharded bytes.
@@ -45,6 +49,25 @@ import _ReplayFixtures
     defer { try? FileManager.default.removeItem(at: directory) }
     #expect(
       try SweepRunner.recordings(inDirectory: directory.path) == ["a-second.jsonl", "b-first.json"])
+  }
+
+  @Test func specialFilesNamedLikeRecordingsAreListedAsSkipped() throws {
+    let directory = try Self.makeRecordings()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    #expect(mkfifo(directory.appendingPathComponent("c-pipe.jsonl").path, 0o600) == 0)
+    try FileManager.default.createSymbolicLink(
+      atPath: directory.appendingPathComponent("0-null.json").path,
+      withDestinationPath: "/dev/null")
+    try FileManager.default.createDirectory(
+      at: directory.appendingPathComponent("d-folder.json"), withIntermediateDirectories: false)
+    let listing = try SweepRunner.recordingListing(inDirectory: directory.path)
+    #expect(listing.recordings == ["a-second.jsonl", "b-first.json"])
+    #expect(listing.skipped.map(\.name) == ["0-null.json", "c-pipe.jsonl"])
+    #expect(
+      listing.skipped.map(\.reason) == [
+        "not a regular file (a character device)", "not a regular file (a FIFO)",
+      ])
+    #expect(try SweepRunner.recordings(inDirectory: directory.path) == listing.recordings)
   }
 
   @Test func aJobIsAPlainReplayOfItsCombination() throws {

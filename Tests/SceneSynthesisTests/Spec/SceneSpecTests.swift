@@ -38,6 +38,15 @@ import _TestSupport
       "objects[1].surface", "no surface"
     ),
     ("\"size\": [0.6, 0.8]", "\"size\": [0.6, 0]", "surfaces[0].size", "> 0"),
+    // The wall is 0.6 x 0.8 m: half 0.3 m along x and 0.4 m along z; the tolerance is 1 mm.
+    (
+      "\"surfacePosition\": [0.1, -0.15]", "\"surfacePosition\": [0.302, -0.15]",
+      "objects[1].surfacePosition[0]", "outside its surface \"wall\""
+    ),
+    (
+      "\"surfacePosition\": [-0.12, 0.2]", "\"surfacePosition\": [-0.12, -0.45]",
+      "objects[2].surfacePosition[1]", "beyond the half height 0.4 m"
+    ),
     ("\"framesPerSecond\": 30", "\"framesPerSecond\": -1", "framesPerSecond", "> 0"),
     (
       "\"maximumPerFrame\": 10", "\"maximumPerFrame\": 10, \"density\": 3", "featurePoints.density",
@@ -72,6 +81,14 @@ import _TestSupport
       #expect(error.file == "bad.json")
       #expect(error.description.contains(message), "\(error)")
     }
+  }
+
+  @Test func objectsOnTheEdgeOfTheirSurfaceAreAccepted() throws {
+    // Footprint centres 0.5 mm beyond the 0.3 m half width and exactly on the 0.4 m half height.
+    let text = SynthesisFixtures.wall(
+      replacing: "\"surfacePosition\": [0.1, -0.15]", with: "\"surfacePosition\": [0.3005, -0.4]")
+    let spec = try SynthesisFixtures.spec(text)
+    #expect(spec.objects[1].surfacePosition == SIMD2(0.3005, -0.4))
   }
 
   @Test func missingTrajectoryIsReported() throws {

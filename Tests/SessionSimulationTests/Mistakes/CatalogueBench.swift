@@ -5,13 +5,15 @@ import _TestSupport
 /// The scenes the catalogue is tested on, in order: the placement bench (a spec synthesized with
 /// its seed: buttons across the view, a region of interest, a second surface, a brisk pan), the
 /// committed `.downMirrored` dashboard, the dashboard with a 10 Hz detector (raw candidates, a
-/// result 2 frames late, object-tracker boxes) and the dashboard with contours. Each mistake is
+/// result 2 frames late, object-tracker boxes), the dashboard with contours and the glance away
+/// from the dashboard (tracking corrections while the markers are out of view). Each mistake is
 /// tested on the first of them it applies to (decided from the frames' settings, before
 /// anything is placed).
 enum CatalogueBench {
   static let scenes = RecordingFixtures.packageRoot().appendingPathComponent("Scenes")
   static let names = [
     "placement-bench", "dashboard-downmirrored", "dashboard-detector-10hz", "dashboard-contours",
+    "dashboard-glance-away",
   ]
 
   /// The correct placement a mistake is measured against: the steps it gets one thing wrong

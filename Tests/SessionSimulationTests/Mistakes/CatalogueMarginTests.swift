@@ -60,13 +60,13 @@ import Testing
     let scene = try #require(try CatalogueBench.scene(for: mistake))
     let correct = try CatalogueBench.score(CatalogueBench.correctPlacer(for: mistake), on: scene)
     let wrong = try CatalogueBench.score(mistake.makePlacer(), on: scene)
-    // NaN (undefined) fails every comparison below.
-    let correctMOTA = correct.mota
-    let wrongMOTA = wrong.mota
-    let correctRMS = correct.placementErrorRMSMillimeters
-    let wrongRMS = wrong.placementErrorRMSMillimeters
-    let correctMax = correct.placementErrorMaxMillimeters
-    let wrongMax = wrong.placementErrorMaxMillimeters
+    // Undefined (nil) becomes NaN, which fails every comparison below.
+    let correctMOTA = correct.mota ?? .nan
+    let wrongMOTA = wrong.mota ?? .nan
+    let correctRMS = correct.placementErrorRMSMillimeters ?? .nan
+    let wrongRMS = wrong.placementErrorRMSMillimeters ?? .nan
+    let correctMax = correct.placementErrorMaxMillimeters ?? .nan
+    let wrongMax = wrong.placementErrorMaxMillimeters ?? .nan
     let figures =
       "\(id) on \(scene): MOTA \(wrongMOTA) vs \(correctMOTA), RMS \(wrongRMS) vs \(correctRMS) mm"
     #expect(wrongMOTA < correctMOTA, "\(figures)")

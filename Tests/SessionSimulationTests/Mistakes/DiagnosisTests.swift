@@ -6,11 +6,30 @@ import Testing
 /// (``UserPlacers``: other APIs, another smoother), on each mistake's bench scene; and it names
 /// the correct placement for correct code.
 @Suite struct DiagnosisTests {
-  static func diagnose(_ make: UserPlacers.Make, on scene: String) throws
-    -> PlacementScore
+  static func diagnose(_ make: UserPlacers.Make, on scene: String, keepingMarkers: Bool = false)
+    throws -> PlacementScore
   {
     var session = try CatalogueBench.session(scene)
-    return try session.run(PlacementHarness(), UserPlacers.markers(make))
+    return try session.run(
+      PlacementHarness(), UserPlacers.markers(make, keepingMarkers: keepingMarkers))
+  }
+
+  /// Correct code that attaches its markers to anchors (``UserAnchoredSmoother``) is not taken
+  /// for world-fixed markers on the scene where tracking corrects itself while the markers are
+  /// out of view: the correct placement fits it better. (Its exponential smoothing lags like a
+  /// camera one frame late on the glance's turns, which can fit as well as the correct one.)
+  @Test func anchoredCodeFitsTheCorrectPlacementAfterCorrections() throws {
+    var session = try CatalogueBench.session("dashboard-glance-away")
+    var smoother = UserAnchoredSmoother()
+    let points = UserPlacers.eachObservation(UserPlacers.correct)()
+    let score = try session.run(PlacementHarness()) { frame, requests in
+      smoother.update(points(frame), in: frame, requests: &requests)
+    }
+    let order = score.diagnosis.map(\.mistakeID)
+    let correct = try #require(order.firstIndex(of: "none"))
+    let worldFixed = try #require(order.firstIndex(of: "world-fixed-markers"))
+    #expect(correct < worldFixed, "\(score.diagnosis.prefix(4))")
+    #expect(score.bestFit?.mistakeID != "world-fixed-markers")
   }
 
   @Test func correctCodeFitsTheCorrectPlacement() throws {
@@ -34,7 +53,8 @@ import Testing
     let mistake = try #require(PlacementMistake.named(id))
     let scene = try #require(try CatalogueBench.scene(for: mistake))
     let make = try #require(UserPlacers.mistakes[id])
-    let score = try Self.diagnose(make, on: scene)
+    let score = try Self.diagnose(
+      make, on: scene, keepingMarkers: UserPlacers.keepsMarkers.contains(id))
     let runnerUp = score.diagnosis.dropFirst().first?.mistakeID
     if let named = Self.nearMisses[id] {
       // Named as the near miss, with the mistake right behind it.

@@ -70,6 +70,11 @@ enum UserPlacers {
   /// `UserPlacers+Vision.swift`.
   static let mistakes: [String: Make] = observationMistakes.mapValues(eachObservation)
     .merging(visionMistakes) { first, _ in first }
+    .merging(["world-fixed-markers": eachObservation(correct)]) { first, _ in first }
+
+  /// The mistakes whose code keeps its markers (``UserSmoother`` without expiry): markers kept
+  /// as world positions show only in markers that outlive the view.
+  static let keepsMarkers: Set<String> = ["world-fixed-markers"]
 
   static let observationMistakes: [String: Place] = [
     "crop-ignored": { d, f, _ in
@@ -135,9 +140,12 @@ enum UserPlacers {
     },
   ]
 
-  /// Runs `make`'s placement on every frame and smooths with ``UserSmoother``.
-  static func markers(_ make: Make) -> (SimulatedFrame) -> [PlacedMarker] {
-    var smoother = UserSmoother()
+  /// Runs `make`'s placement on every frame and smooths with ``UserSmoother`` (its markers
+  /// kept for good when `keepingMarkers`).
+  static func markers(_ make: Make, keepingMarkers: Bool = false)
+    -> (SimulatedFrame) -> [PlacedMarker]
+  {
+    var smoother = UserSmoother(expirySeconds: keepingMarkers ? nil : 0.5)
     let points = make()
     return { frame in smoother.update(points(frame), at: frame.timestamp) }
   }
@@ -145,7 +153,7 @@ enum UserPlacers {
 
 /// A simple smoother an app might write: per label, the nearest track within 5 cm takes the
 /// point (exponential average, weight 0.3); a track shows from its second point and goes after
-/// half a second without one. Ids are strings.
+/// half a second without one (``expirySeconds``; never when `nil`). Ids are strings.
 struct UserSmoother {
   struct Track {
     var id: String
@@ -157,6 +165,7 @@ struct UserSmoother {
 
   var tracks: [Track] = []
   var created = 0
+  var expirySeconds: Double? = 0.5
 
   mutating func update(
     _ points: [(label: String, position: SIMD3<Float>)], at seconds: Double
@@ -177,11 +186,51 @@ struct UserSmoother {
         )
       }
     }
-    tracks.removeAll { seconds - $0.lastSeconds > 0.5 }
+    if let expirySeconds { tracks.removeAll { seconds - $0.lastSeconds > expirySeconds } }
     return tracks.map {
       PlacedMarker(
         id: .text($0.id), label: $0.label, position: $0.position,
         state: $0.hits >= 2 ? .confirmed : .tentative)
     }
+  }
+}
+
+/// ``UserSmoother`` keeping its markers, attached to anchors as an app attaches them: a shown
+/// track gets an anchor at its position, moves by as much as its anchor moved, and gets a new
+/// anchor once the points have carried it 1 cm from the old one.
+struct UserAnchoredSmoother {
+  var smoother = UserSmoother(expirySeconds: nil)
+  var anchors: [String: (identifier: String, position: SIMD3<Float>)] = [:]
+  var created = 0
+
+  mutating func update(
+    _ points: [(label: String, position: SIMD3<Float>)], in frame: SimulatedFrame,
+    requests: inout AppAnchorRequests
+  ) -> [PlacedMarker] {
+    var now: [String: SIMD3<Float>] = [:]
+    for anchor in frame.appAnchors { now[anchor.identifier] = anchor.worldPosition }
+    for i in smoother.tracks.indices {
+      let id = smoother.tracks[i].id
+      guard let anchor = anchors[id], let position = now[anchor.identifier] else { continue }
+      smoother.tracks[i].position += position - anchor.position
+      anchors[id]?.position = position
+    }
+    let markers = smoother.update(points, at: frame.timestamp)
+    for track in smoother.tracks where track.hits >= 2 {
+      if let anchor = anchors[track.id] {
+        guard anchor.position.distance(to: track.position) > 0.01 else { continue }
+        requests.remove(identifier: anchor.identifier)
+      }
+      created += 1
+      let identifier = "user-anchor-\(created)"
+      guard
+        let anchor = try? AppAnchor(
+          identifier: identifier,
+          transform: Matrix4x4(rotation: .identity, translation: track.position))
+      else { continue }
+      requests.add(anchor: anchor)
+      anchors[track.id] = (identifier, track.position)
+    }
+    return markers
   }
 }

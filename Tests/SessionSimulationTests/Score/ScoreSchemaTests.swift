@@ -54,5 +54,30 @@ import _TestSupport
     }
     #expect(
       Set(Self.strings(mistake["enum"])) == Set(["none"] + PlacementMistake.catalogue.map(\.id)))
+    // The best fit takes the same identifiers (or null), as the metric table lists them.
+    guard case .object(let score)? = try Self.schemaDefinitions()["score"],
+      case .object(let properties)? = score["properties"],
+      case .object(let bestFit)? = properties["bestFitMistake"],
+      case .array(let values)? = bestFit["enum"]
+    else {
+      Issue.record("no score.bestFitMistake enum")
+      return
+    }
+    #expect(Self.strings(bestFit["enum"]) == Self.strings(mistake["enum"]))
+    #expect(values.contains(.null))
+    #expect(
+      Set(Self.strings(bestFit["enum"]))
+        == Set(PlacementScore.metric(named: "bestFitMistake")?.textValues ?? []))
+  }
+
+  @Test func versionIsTheWritersVersion() throws {
+    guard case .object(let score)? = try Self.schemaDefinitions()["score"],
+      case .object(let properties)? = score["properties"],
+      case .object(let version)? = properties["version"]
+    else {
+      Issue.record("no score.version")
+      return
+    }
+    #expect(version["const"] == .number(Double(PlacementScore.formatVersion)))
   }
 }

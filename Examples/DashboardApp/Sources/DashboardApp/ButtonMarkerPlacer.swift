@@ -1,10 +1,12 @@
 import SessionSimulation
 
 /// The placement code of a small AR app that pins markers on the buttons of a car dashboard,
-/// written against the session's ARKit-shaped API as the app writes it against ARKit: each
-/// frame, every confident Vision observation's box centre goes through the inverse of the
-/// Vision request's geometry, the display transform and `raycastQuery(from:)`; the first hit
-/// feeds ``ButtonMarkerSmoother``, which decides what the app draws.
+/// written once against ``PlacementFrame`` (what it reads of an `ARFrame`), so the same code
+/// runs on the phone over `ARKitBridge`'s `ARSessionFrame` and in tests over a
+/// `SimulatedFrame`: each frame, every confident Vision observation's box centre goes through
+/// the inverse of the Vision request's geometry, the display transform and
+/// `raycastQuery(from:)`; the first hit feeds ``ButtonMarkerSmoother``, which decides what the
+/// app draws.
 public struct ButtonMarkerPlacer: MarkerPlacer {
   /// Settings the app exposes.
   public struct Configuration: Sendable {
@@ -29,22 +31,37 @@ public struct ButtonMarkerPlacer: MarkerPlacer {
     self.configuration = configuration
   }
 
-  /// The markers to draw after `frame`.
-  public mutating func markers(for frame: SimulatedFrame) -> [PlacedMarker] {
+  /// The markers to draw after `frame`, the code the app runs for each frame on the device:
+  /// `observations` are the Vision results for this frame's image and `visionRequest` the
+  /// settings of the request that made them (orientation, region of interest, crop and scale,
+  /// model input size).
+  public mutating func markers(
+    for frame: some PlacementFrame, observations: [Detection],
+    visionRequest: VisionRequestSettings?
+  ) -> [PlacedMarker] {
     var hits: [(label: String, position: SIMD3<Float>)] = []
-    for observation in frame.observations
+    for observation in observations
     where observation.confidence >= configuration.minimumConfidence {
       guard let label = observation.labels.first?.identifier,
-        let position = worldPosition(of: observation.boundingBox, in: frame)
+        let position = worldPosition(
+          of: observation.boundingBox, in: frame, visionRequest: visionRequest)
       else { continue }
       hits.append((label, position))
     }
     return smoother.update(with: hits, at: frame.timestamp)
   }
 
+  /// The markers to draw after a simulated `frame`, which carries the observations and their
+  /// request settings itself (the harness's entry point).
+  public mutating func markers(for frame: SimulatedFrame) -> [PlacedMarker] {
+    markers(for: frame, observations: frame.observations, visionRequest: frame.visionRequest)
+  }
+
   /// Vision box (normalized, lower-left origin) -> world point on a surface, or `nil`.
-  func worldPosition(of box: Rect, in frame: SimulatedFrame) -> SIMD3<Float>? {
-    guard let request = configuration.assumedVisionRequest ?? frame.visionRequest,
+  func worldPosition(
+    of box: Rect, in frame: some PlacementFrame, visionRequest: VisionRequestSettings?
+  ) -> SIMD3<Float>? {
+    guard let request = configuration.assumedVisionRequest ?? visionRequest,
       let vision = try? VisionGeometry(
         settings: request, imageResolution: frame.camera.imageResolution),
       let display = frame.displayTransform(

@@ -20,8 +20,8 @@ import Testing
     var placer = ButtonMarkerPlacer()
     let score = try session.run(&placer)
     #expect(score.missedObjects == 0, "\(score)")
-    #expect(score.placementErrorRMSMillimeters < 30, "\(score)")
-    #expect(score.mota >= 0.7, "\(score)")
+    #expect(try #require(score.placementErrorRMSMillimeters) < 30, "\(score)")
+    #expect(try #require(score.mota) >= 0.7, "\(score)")
     #expect(score.bestFit?.mistakeID == "none", "\(score)")
   }
   // snippet end

@@ -18,7 +18,7 @@ final class ButtonMarkerPlacerXCTests: XCTestCase {
     var placer = ButtonMarkerPlacer()
     let score = try session.run(&placer)
     XCTAssertEqual(score.missedObjects, 0, "\(score)")
-    XCTAssertLessThan(score.placementErrorRMSMillimeters, 30, "\(score)")
+    XCTAssertLessThan(try XCTUnwrap(score.placementErrorRMSMillimeters), 30, "\(score)")
   }
   // snippet end
 }

@@ -6,7 +6,9 @@
 /// Schema and the fuzz dictionaries (held against it by a test) and the Filters article all read
 /// it. Adding a filter: write the filter (`MyFilter.swift`), its entry (`MyFilter+Kind.swift`, a
 /// `static let` like ``oneEuro``), add the entry to ``all``, then let the registry tests tell you
-/// which schema enums, dictionary lines and article rows to add.
+/// which schema enums, dictionary lines and article rows to add; the conformance tests of the
+/// ``PositionFilter`` contract (first sample, non-finite input, timestamp order, reset) run on
+/// every entry of ``all``, in each value of its choice parameters, without being told.
 public struct PositionFilterKind: Sendable {
   /// The name in the CLI and in JSON (`oneEuro`).
   public let name: String

@@ -1,5 +1,6 @@
 import Placement
 import SceneFormat
+import SessionSimulation
 
 /// One marker's reported positions over a replay, in frame order: the input of the top-down
 /// picture's tracks and the HTML report's plots.
@@ -26,15 +27,30 @@ public struct MarkerTrackHistory: Sendable, Hashable {
     }
   }
 
-  /// Creates a history.
-  public init(id: Int, label: String, samples: [Sample]) {
+  /// Creates a history; `markerID` is the id the markers' source gave (default: `id`).
+  public init(id: Int, label: String, samples: [Sample], markerID: MarkerID? = nil) {
     self.id = id
     self.label = label
     self.samples = samples
+    self.markerID = markerID ?? .number(id)
   }
 
-  /// The marker id.
+  /// The marker id as drawn in the pictures (a hash sign and this number; the colour follows it).
   public var id: Int
+  /// The marker id as its source gave it: replay's tracker's integer, or another program's
+  /// integer or string (drawn as ``id``, which keeps an integer and numbers strings).
+  public var markerID: MarkerID
+  /// How the report names it: the drawn number after a hash sign, followed by the quoted id
+  /// when that is a string (or another number).
+  public var drawnName: String { Self.drawnName(of: markerID, drawnID: id) }
+
+  /// `#N` for an integer id drawn as itself, `#N "text"` otherwise (`"text"` alone without a
+  /// drawn id).
+  static func drawnName(of markerID: MarkerID, drawnID: Int?) -> String {
+    if case .number(let n) = markerID, n == drawnID { return "#\(n)" }
+    let quoted = "\"\(markerID.description)\""
+    return drawnID.map { "#\($0) \(quoted)" } ?? quoted
+  }
   /// The detector label.
   public var label: String
   /// The frames in which it was reported, in frame order.

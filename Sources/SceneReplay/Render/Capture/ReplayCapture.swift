@@ -30,8 +30,14 @@ public struct ReplayCapture: Sendable {
   public var timeline: ReplayTimeline
   /// The recording's truth objects (empty without truth).
   public var truthObjects: [RecordingTruthObject]
-  /// The replay's report.
+  /// The replay's report (for another program's markers: their summaries and metrics, no
+  /// placement or tracker counts).
   public var report: ReplayReport
+  /// The markers file the markers were read from, or `nil` for replay's own markers.
+  public var markersFile: String?
+  /// The score of those markers (with the diagnosis when asked for), or `nil` for replay's own
+  /// markers and for a recording without truth objects.
+  public var score: PlacementScore?
 
   /// Collects the pictures' data frame by frame during a replay.
   struct Recorder {
@@ -88,13 +94,28 @@ public struct ReplayCapture: Sendable {
     onFrame: (ReplayFrameOutput) throws -> Void = { _ in }, onProgress: (Int) -> Void = { _ in }
   ) throws {
     let header = source.header
-    let file = source.file
     var recorder = Recorder(truthObjects: header.truth?.objects ?? [], frameIndex: frameIndex)
-    report = try engine.run(
+    let report = try engine.run(
       &source, onFrame: onFrame, onProgress: onProgress, onFrameDetail: { recorder.add($0) })
+    self = try ReplayCapture(
+      recorder: recorder, report: report, header: header, file: source.file,
+      frameIndex: frameIndex)
+  }
+
+  /// The pictures' data from what `recorder` collected over a whole pass and the pass's report.
+  init(
+    recorder: Recorder, report: ReplayReport, header: RecordingHeader, file: String?,
+    frameIndex: Int?, markersFile: String? = nil, markerIDs: [Int: MarkerID] = [:]
+  ) throws {
+    self.report = report
+    self.markersFile = markersFile
     frameCount = report.frameCount
     truthObjects = recorder.truthObjects
-    tracks = recorder.tracks.histories
+    tracks = recorder.tracks.histories.map { track in
+      var track = track
+      if let id = markerIDs[track.id] { track.markerID = id }
+      return track
+    }
     cameraPositions = recorder.positions
     guard frameCount > 0 else {
       throw InputFileError(

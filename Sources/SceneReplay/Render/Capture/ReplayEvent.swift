@@ -13,6 +13,9 @@ public struct ReplayEvent: Sendable, Hashable {
     /// Tracking was lost from ``timestampSeconds`` to ``endTimestampSeconds``; ``detail`` is
     /// empty (a truth event) or the recorded state (`limited (relocalizing)`, `not available`).
     case trackingLost
+    /// Tracking corrected its accumulated error (anchors near the camera moved with it);
+    /// ``detail`` gives the part removed (`100 %`).
+    case trackingCorrection
     /// A plane anchor appeared; ``detail`` is its identifier.
     case planeAdded
     /// A plane anchor disappeared (removed or merged into another); ``detail`` is its identifier.
@@ -39,10 +42,17 @@ public struct ReplayEvent: Sendable, Hashable {
     self.detail = detail
   }
 
-  /// The events of a recording's truth (jumps with their length in cm, losses), in their order.
+  /// The events of a recording's truth (jumps with their length in cm, losses, corrections with
+  /// the part removed; not drifts, which have no instant), in their order.
   public static func events(fromTruth events: [RecordingTruthEvent]) -> [ReplayEvent] {
-    events.map { event in
+    events.compactMap { event in
       switch event.kind {
+      case .trackingDrift:
+        return nil
+      case .trackingCorrection:
+        return ReplayEvent(
+          kind: .trackingCorrection, timestampSeconds: event.timestamp,
+          detail: "\(AxisTicks.fixed((event.fraction ?? 0) * 100, decimals: 0)) %")
       case .trackingJump:
         let offset = event.offsetMeters ?? .zero
         let centimeters = (offset * offset).sum().squareRoot() * 100
@@ -63,6 +73,8 @@ public struct ReplayEvent: Sendable, Hashable {
     let start = AxisTicks.fixed(timestampSeconds - originSeconds, decimals: 2)
     switch kind {
     case .trackingJump: return "\(start) s: tracking jump of \(detail)"
+    case .trackingCorrection:
+      return "\(start) s: tracking correction removing \(detail) of the error"
     case .trackingLost:
       let end = endTimestampSeconds.map { AxisTicks.fixed($0 - originSeconds, decimals: 2) } ?? "?"
       return "\(start)–\(end) s: tracking \(detail.isEmpty ? "lost" : detail)"

@@ -58,10 +58,10 @@ extension OverviewChart {
     }
     svg.beginGroup("id=\"\(idPrefix)events\"")
     for mark in marks where mark.kind != .trackingLost {
-      let jump = mark.kind == .trackingJump
+      let jump = mark.kind == .trackingJump || mark.kind == .trackingCorrection
       let style =
         jump
-        ? "class=\"event-jump\" stroke=\"\(Self.jumpStroke)\" stroke-width=\"1.5\" stroke-dasharray=\"4 3\""
+        ? "class=\"\(mark.kind == .trackingJump ? "event-jump" : "event-correction")\" stroke=\"\(Self.jumpStroke)\" stroke-width=\"1.5\" stroke-dasharray=\"4 3\""
         : "class=\"event-plane\" stroke=\"\(RenderStyle.plane)\" stroke-width=\"1.2\" stroke-dasharray=\"2 2\""
       let tooltip = mark.events.map { $0.description(relativeTo: originSeconds) }
         .joined(separator: "; ")
@@ -79,7 +79,7 @@ extension OverviewChart {
       let center = mark.endX.map { (mark.x + $0) / 2 } ?? mark.x
       let color =
         switch mark.kind {
-        case .trackingJump: Self.jumpStroke
+        case .trackingJump, .trackingCorrection: Self.jumpStroke
         case .trackingLost: "#922b21"
         case .planeAdded, .planeRemoved: RenderStyle.plane
         }
@@ -103,12 +103,15 @@ extension OverviewChart {
     svg.endGroup()
   }
 
-  /// The label of a mark: `jump 1.1 cm`, `tracking lost`, `+ plane-dashboard-a`, `+ 2 planes`,
+  /// The label of a mark: `jump 1.1 cm`, `correction 100 %`, `tracking lost`, `+ plane-dashboard-a`, `+ 2 planes`,
   /// `− plane-dashboard-b`.
   static func label(of mark: EventMark) -> String {
     switch mark.kind {
     case .trackingJump:
       return mark.events.count == 1 ? "jump \(mark.events[0].detail)" : "\(mark.events.count) jumps"
+    case .trackingCorrection:
+      return mark.events.count == 1
+        ? "correction \(mark.events[0].detail)" : "\(mark.events.count) corrections"
     case .trackingLost:
       return mark.events[0].detail.hasPrefix("limited") ? "tracking limited" : "tracking lost"
     case .planeAdded, .planeRemoved:

@@ -1,5 +1,6 @@
 import Placement
 import SceneFormat
+import SessionSimulation
 
 extension ReplayHTMLReport {
   /// The full metrics table and the first confirmation of each truth object (natural order of
@@ -26,7 +27,8 @@ extension ReplayHTMLReport {
       ("truth object-frames in view", "\(t.truthCount)"),
       ("misses", "\(t.missCount)"),
       ("false positives", "\(t.falsePositiveCount)"),
-      ("objects never found", "\(metrics.missedObjectCount)"),
+      ("objects never found (of those in view)", "\(metrics.missedObjectCount)"),
+      ("objects never in view", "\(metrics.neverInViewObjectCount)"),
       ("false markers at the end", "\(metrics.falseMarkerCount)"),
       ("match threshold (m)", Self.format(Double(metrics.matchThresholdMeters), 3)),
     ]
@@ -41,9 +43,10 @@ extension ReplayHTMLReport {
     lines.append("<tr><th>truth object</th><th>first confirmed (s)</th></tr>")
     let entries = metrics.timeToFirstConfirmed.sorted { NaturalOrder.precedes($0.id, $1.id) }
     for entry in entries {
+      let seconds =
+        entry.seconds.map { Self.format($0, 3) } ?? (entry.wasInView ? "never" : "never in view")
       lines.append(
-        "<tr><td class=\"text\">\(SVGDocument.escaped(entry.id))</td><td>\(entry.seconds == nil ? "never" : Self.format(entry.seconds, 3))</td></tr>"
-      )
+        "<tr><td class=\"text\">\(SVGDocument.escaped(entry.id))</td><td>\(seconds)</td></tr>")
     }
     lines.append("</table>")
     lines.append("</div>")
@@ -55,7 +58,8 @@ extension ReplayHTMLReport {
   func markersSection() -> [String] {
     let shown = report.markers.filter { $0.shownFrameCount > 0 }
     let hidden = report.markers.filter { $0.shownFrameCount == 0 }
-    let tracksByID = Dictionary(capture.tracks.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    let tracksByID = Dictionary(
+      capture.tracks.map { ($0.markerID, $0) }, uniquingKeysWith: { a, _ in a })
     var lines = [
       "<h2 id=\"markers\">Markers shown (\(shown.count))</h2>",
       "<table id=\"markers-table\">",
@@ -63,8 +67,11 @@ extension ReplayHTMLReport {
         + "<th>seen (s)</th><th>jitter RMS (mm)</th><th>truth</th><th>error (mm)</th></tr>",
     ]
     for m in shown {
+      let anchor = tracksByID[m.id].map { "marker-\($0.id)" } ?? ""
+      let name = SVGDocument.escaped(
+        MarkerTrackHistory.drawnName(of: m.id, drawnID: tracksByID[m.id]?.id))
       lines.append(
-        "<tr><td><a href=\"#marker-\(m.id)\">#\(m.id)</a></td><td class=\"text\">\(SVGDocument.escaped(m.label))</td>"
+        "<tr><td><a href=\"#\(anchor)\">\(name)</a></td><td class=\"text\">\(SVGDocument.escaped(m.label))</td>"
           + "<td class=\"text\">\(m.lastState.rawValue)</td><td class=\"text\">\(m.isPresentAtEnd ? "yes" : "no")</td>"
           + "<td>\(m.shownFrameCount)</td>"
           + "<td>\(Self.format(m.firstSeenSeconds - originSeconds, 2))–\(Self.format(m.lastSeenSeconds - originSeconds, 2))</td>"
@@ -90,7 +97,7 @@ extension ReplayHTMLReport {
   /// The line that folds every marker never shown: how many, how long they were reported
   /// (frames), and their labels.
   func neverShownLine(
-    _ hidden: [ReplayMarkerSummary], tracks: [Int: MarkerTrackHistory]
+    _ hidden: [MarkerSummary], tracks: [MarkerID: MarkerTrackHistory]
   ) -> String {
     guard !hidden.isEmpty else { return "Every marker created was shown." }
     var byFrames: [Int: Int] = [:]
@@ -113,7 +120,7 @@ extension ReplayHTMLReport {
   }
 
   /// One shown marker's section: a heading with its summary and the two plots.
-  func section(for track: MarkerTrackHistory, summary m: ReplayMarkerSummary) -> [String] {
+  func section(for track: MarkerTrackHistory, summary m: MarkerSummary) -> [String] {
     let color = RenderStyle.trackColor(id: track.id)
     let events = capture.timeline.events
     let errorPlot = TimeSeriesPlot(
@@ -125,7 +132,8 @@ extension ReplayHTMLReport {
     let first = track.samples.first.map { $0.timestampSeconds - originSeconds } ?? 0
     let last = track.samples.last.map { $0.timestampSeconds - originSeconds } ?? 0
     var heading =
-      "#\(track.id) \(SVGDocument.escaped(track.label)): \(m.lastState.rawValue) at the end, "
+      "\(SVGDocument.escaped(track.drawnName)) \(SVGDocument.escaped(track.label)): "
+      + "\(m.lastState.rawValue) at the end, "
       + "reported in \(frames) frame\(frames == 1 ? "" : "s") (\(Self.format(first, 2))–\(Self.format(last, 2)) s), "
       + "shown in \(m.shownFrameCount)"
     if let truth = m.truthID {

@@ -68,13 +68,13 @@ public struct ReplayHTMLReport: Sendable {
       "<html lang=\"en\">",
       "<head>",
       "<meta charset=\"utf-8\" />",
-      "<title>\(escapedTitle) - replay report</title>",
+      "<title>\(escapedTitle) - \(kind)</title>",
       "<style>",
       Self.css(portrait: isPortrait),
       "</style>",
       "</head>",
       "<body>",
-      "<h1>\(escapedTitle): replay report</h1>",
+      "<h1>\(escapedTitle): \(kind)</h1>",
       "<p class=\"sub\">\(subtitle())</p>",
     ]
     page += tiles()
@@ -108,13 +108,19 @@ public struct ReplayHTMLReport: Sendable {
       """
   }
 
+  /// What the page reports on: replay's own markers or another program's.
+  var kind: String { capture.markersFile == nil ? "replay report" : "score report" }
+
   /// The one-line description under the title.
   func subtitle() -> String {
     let last = report.lastTimestampSeconds ?? originSeconds
     let shown = report.markers.filter { $0.shownFrameCount > 0 }.count
     let placed = report.placement.placedByAttempt.reduce(0, +)
+    let source =
+      capture.markersFile.map { "markers read from \(SVGDocument.escaped($0)); " }
+      ?? "\(report.placement.detectionCount) detections, \(placed) placed; "
     return "\(report.frameCount) frames over \(Self.format(last - originSeconds, 2)) s; "
-      + "\(report.placement.detectionCount) detections, \(placed) placed; "
+      + source
       + "\(report.markers.count) markers created, \(shown) of them shown (confirmed at least once)."
   }
 
@@ -133,7 +139,13 @@ public struct ReplayHTMLReport: Sendable {
       items.append(("\(Self.format(t.idf1, 3))", "IDF1", ""))
       items.append(("\(t.idSwitchCount)", "ID switches", ""))
       let truthCount = capture.truthObjects.count
-      items.append(("\(metrics.missedObjectCount) of \(truthCount)", "objects never found", ""))
+      let inView = truthCount - metrics.neverInViewObjectCount
+      items.append(
+        (
+          "\(metrics.missedObjectCount) of \(inView)", "objects never found",
+          metrics.neverInViewObjectCount > 0
+            ? "\(metrics.neverInViewObjectCount) more never in view" : ""
+        ))
       items.append(("\(metrics.falseMarkerCount)", "false markers at the end", ""))
       let firsts = metrics.timeToFirstConfirmed.compactMap(\.seconds).sorted()
       if !firsts.isEmpty {

@@ -109,12 +109,13 @@ struct TimeSeriesPlot {
         svg.rect(
           Rect(x: x(a), y: Self.top, width: max(x(b) - x(a), 1), height: plotHeight),
           style: "class=\"event-loss\" fill=\"\(OverviewChart.lossFill)\" fill-opacity=\"0.5\"")
-      case .trackingJump:
+      case .trackingJump, .trackingCorrection:
         guard range.contains(start) else { continue }
+        let name = event.kind == .trackingJump ? "event-jump" : "event-correction"
         svg.line(
           from: Point(x: x(start), y: Self.top), to: Point(x: x(start), y: Self.top + plotHeight),
           style:
-            "class=\"event-jump\" stroke=\"\(OverviewChart.jumpStroke)\" stroke-width=\"1.2\" stroke-dasharray=\"4 3\"",
+            "class=\"\(name)\" stroke=\"\(OverviewChart.jumpStroke)\" stroke-width=\"1.2\" stroke-dasharray=\"4 3\"",
           title: event.description(relativeTo: originSeconds))
       case .planeAdded, .planeRemoved:
         continue

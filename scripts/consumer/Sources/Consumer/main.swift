@@ -1,7 +1,11 @@
 // A few calls through the public API of a versioned dependency, with results worked out by hand
 // (scripts/check-consumer.sh compares the output with expected.txt).
+import ARKitBridge
 import ARSimulation
+import Foundation
 import Placement
+import SceneFormat
+import SessionRecording
 import SpatialMath
 
 // A camera at the origin looking down -z; 1280x720 image, f = 1000 px, ARKit's principal point
@@ -50,3 +54,46 @@ do {
 } catch {
   print("refused", error)
 }
+
+// The bundled scenes are reachable from a versioned dependency: the sample scene has 600 frames
+// (10 s at 60 Hz) and 12 buttons.
+let sample = try BundledScenes.recording("dashboard-portrait.json")
+print("bundled", sample.frames.count, sample.header.truth?.objects.count ?? 0)
+// The app's side of a frame: the protocol a placer reads, over the frame above.
+struct AppFrame: PlacementFrame {
+  let base: ViewportFrame
+  var timestamp: Double { 1 }
+  var camera: Camera { base.camera }
+  var viewport: Viewport { base.viewport }
+  var anchors: [PlaneAnchor] { base.world.planeAnchors }
+  var rawFeaturePoints: FeaturePointCloud? { nil }
+  func displayTransform(for orientation: InterfaceOrientation, viewportSize: Size)
+    -> AffineTransform2D?
+  {
+    camera.displayTransform(for: orientation, viewportSize: viewportSize)
+  }
+  func raycastQuery(
+    from viewportNormalized: Point, allowing target: RaycastQuery.Target,
+    alignment: RaycastQuery.TargetAlignment
+  ) -> RaycastQuery? {
+    base.raycastQuery(from: viewportNormalized, allowing: target, alignment: alignment)
+  }
+  func raycast(_ query: RaycastQuery) -> [RaycastResult] {
+    Raycaster().raycast(query, in: base.world)
+  }
+}
+
+// One frame recorded and read back: its plane anchor is the wall.
+let path = FileManager.default.temporaryDirectory
+  .appendingPathComponent("consumer-\(ProcessInfo.processInfo.processIdentifier).jsonl").path
+let recorder = try SessionRecorder(
+  path: path, header: RecordingHeader(viewport: RecordingViewport(viewport)),
+  dropPolicy: .waitForSpace)
+recorder.record(AppFrame(base: frame))
+try recorder.close()
+var reader = try RecordingJSONLinesReader(path: path)
+let recorded = try reader.next()
+print(
+  "recorded", recorder.writtenFrameCount, recorder.droppedFrameCount,
+  recorded?.planes.first?.identifier ?? "-")
+try? FileManager.default.removeItem(atPath: path)
