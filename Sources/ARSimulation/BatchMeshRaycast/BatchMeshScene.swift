@@ -12,8 +12,11 @@ import SpatialMath
 /// the ray origin `A = P0 - o`, `B = P1 - o`, `C = P2 - o`, the three edge functions are
 /// `w0 = d·(B×C)`, `w1 = d·(C×A)`, `w2 = d·(A×B)`; the ray hits when all three have the same sign
 /// (a zero takes the sign of the tie rule below), `det = (w0 + w1) + w2` is not zero and
-/// `t = (A·(B×C)) / det` is finite and positive. `w1/det` and `w2/det` are the barycentric weights
-/// of `P1` and `P2`. The edge function of an edge depends only on its two corners, computed the
+/// `t = (A·N) / (d·N)`, with the triangle's normal `N = (P1 - P0) × (P2 - P0)`, is finite and
+/// positive. `w1/det` and `w2/det` are the barycentric weights of `P1` and `P2`. (`det` equals
+/// `d·N` in exact arithmetic; `t` takes `N` from the corners alone because the sum of the
+/// origin-relative products cancels on small triangles far from the origin: for 1 mm triangles
+/// 3 m away it is typically 1 % off, where `d·N` keeps `t` within a few units in the last place.) The edge function of an edge depends only on its two corners, computed the
 /// same way for both triangles that share it, and is exactly negated when the edge is traversed
 /// the other way, so a ray can never pass between two triangles sharing an edge (watertight).
 /// A ray exactly on an edge (`w == 0`) takes the sign of the first non-zero component of

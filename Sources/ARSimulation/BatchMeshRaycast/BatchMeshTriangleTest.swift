@@ -32,10 +32,20 @@ enum BatchMeshTriangleTest {
     guard s0 != 0, s0 == s1, s1 == s2 else { return nil }
     let det = (w0 + w1) + w2
     guard det != 0 else { return nil }
-    let numerator = (ax * n0x + ay * n0y) + az * n0z
-    let t = numerator / det
+    let n = normal(c)
+    let t = ((ax * n.0 + ay * n.1) + az * n.2) / ((d.0 * n.0 + d.1 * n.1) + d.2 * n.2)
     guard t > 0, t < .infinity else { return nil }
     return Hit(t: t, w1: w1, w2: w2, det: det)
+  }
+
+  /// The triangle's normal `(P1 - P0) × (P2 - P0)`, from its corners alone: the distance
+  /// `t = (A·N) / (d·N)` keeps its precision on small triangles far from the ray origin, where the
+  /// sum of the origin-relative products `B×C + C×A + A×B` cancels.
+  @inline(__always)
+  static func normal(_ c: UnsafePointer<Float>) -> (Float, Float, Float) {
+    let (ex, ey, ez) = (c[3] - c[0], c[4] - c[1], c[5] - c[2])
+    let (fx, fy, fz) = (c[6] - c[0], c[7] - c[1], c[8] - c[2])
+    return (ey * fz - ez * fy, ez * fx - ex * fz, ex * fy - ey * fx)
   }
 
   /// The sign of the edge function `w` of the edge `pi -> pj`: `±1`, or for `w == 0` the tie

@@ -148,7 +148,8 @@ void arsk_intersect_rays_shared_origin(const arsk_scene_soa *scene, const float 
  * triangle_ids[s].
  * Hit rule (evaluated in exactly this order, no FMA): A = P0 - o, B = P1 - o, C = P2 - o;
  *   n0 = B x C, n1 = C x A, n2 = A x B, with (p x q) = (py*qz - pz*qy, pz*qx - px*qz, px*qy - py*qx);
- *   wk = (dx*nkx + dy*nky) + dz*nkz; det = (w0 + w1) + w2; t = ((ax*n0x + ay*n0y) + az*n0z) / det.
+ *   wk = (dx*nkx + dy*nky) + dz*nkz; det = (w0 + w1) + w2; N = (P1 - P0) x (P2 - P0);
+ *   t = ((ax*Nx + ay*Ny) + az*Nz) / ((dx*Nx + dy*Ny) + dz*Nz).
  *   A zero wk takes the sign of the first non-zero component of (Pi - Pj) x d for its edge
  *   Pi -> Pj (edge 0: P1 -> P2, 1: P2 -> P0, 2: P0 -> P1); hit iff the three signs are equal and
  *   non-zero, det != 0 and 0 < t < inf. Nearest t wins, equal t the lowest scene index.

@@ -58,6 +58,17 @@ static inline int ARSK_FN(mesh_sign)(float w, const float *pi, const float *pj, 
   return ARSK_FN(mesh_tie_sign)(pi, pj, d);
 }
 
+/* The triangle's normal N = (P1 - P0) x (P2 - P0), from its corners alone: t's numerator A.N
+   and denominator d.N keep their precision on small triangles far from the ray origin, where the
+   sum of the origin-relative products B x C, C x A, A x B cancels. */
+static inline void ARSK_FN(mesh_normal)(const float *c, float *n) {
+  float ex = c[3] - c[0], ey = c[4] - c[1], ez = c[5] - c[2];
+  float fx = c[6] - c[0], fy = c[7] - c[1], fz = c[8] - c[2];
+  n[0] = ey * fz - ez * fy;
+  n[1] = ez * fx - ex * fz;
+  n[2] = ex * fy - ey * fx;
+}
+
 /* The scalar test of one finite ray, as BatchMeshTriangleTest.hit; 1 on a hit. */
 static int ARSK_FN(mesh_hit_scalar)(const float *c, const float *o, const float *d, float *out) {
   float ax = c[0] - o[0], ay = c[1] - o[1], az = c[2] - o[2];
@@ -75,7 +86,9 @@ static int ARSK_FN(mesh_hit_scalar)(const float *c, const float *o, const float 
   if (s0 == 0 || s0 != s1 || s1 != s2) return 0;
   float det = (w0 + w1) + w2;
   if (det == 0) return 0;
-  float t = ((ax * n0x + ay * n0y) + az * n0z) / det;
+  float n[3];
+  ARSK_FN(mesh_normal)(c, n);
+  float t = ((ax * n[0] + ay * n[1]) + az * n[2]) / ((d[0] * n[0] + d[1] * n[1]) + d[2] * n[2]);
   if (!(t > 0 && t < INFINITY)) return 0;
   out[0] = t;
   out[1] = w1;
@@ -115,11 +128,11 @@ static void ARSK_FN(mesh_fix_lanes)(int fix, const float *c, int32_t id, const f
   b->det = vload(bdet);
 }
 
-/* The vector part of the test given the edge functions and t's numerator; updates b where the
-   triangle is strictly inside and nearer, and returns the lanes (among valid) that need the
-   scalar decision. */
-static inline int ARSK_FN(mesh_tail)(V w0, V w1, V w2, V num, V valid, int32_t id,
-                                     ARSK_FN(mesh_best) *b) {
+/* The vector part of the test given the edge functions, t's numerator A.N, the normal N and the
+   directions; updates b where the triangle is strictly inside and nearer, and returns the lanes
+   (among valid) that need the scalar decision. */
+static inline int ARSK_FN(mesh_tail)(V w0, V w1, V w2, V num, const float *n, V dx, V dy, V dz,
+                                     V valid, int32_t id, ARSK_FN(mesh_best) *b) {
   const V z = vset1(0.0f);
   V pos = vand(vand(vgt(w0, z), vgt(w1, z)), vgt(w2, z));
   V neg = vand(vand(vlt(w0, z), vlt(w1, z)), vlt(w2, z));
@@ -127,7 +140,8 @@ static inline int ARSK_FN(mesh_tail)(V w0, V w1, V w2, V num, V valid, int32_t i
   int tie = vmovemask(vand(vor(vor(veq(w0, z), veq(w1, z)), veq(w2, z)), valid));
   if (!(vmovemask(inside) | tie)) return 0;
   V det = vadd(vadd(w0, w1), w2);
-  V t = vdiv(num, det);
+  V dn = vadd(vadd(vmul(dx, vset1(n[0])), vmul(dy, vset1(n[1]))), vmul(dz, vset1(n[2])));
+  V t = vdiv(num, dn);
   V front = vand(inside, vgt(t, z));
   V ok = vand(front, vlt(t, b->t));
   int eq = vmovemask(vand(vand(front, veq(t, b->t)), vlt(t, vset1(INFINITY))));
@@ -224,9 +238,11 @@ static void ARSK_FN(mesh_packet)(const arsk_mesh_scene *scene, const float *ox, 
       V w0 = vadd(vadd(vmul(vdx, n0x), vmul(vdy, n0y)), vmul(vdz, n0z));
       V w1 = vadd(vadd(vmul(vdx, n1x), vmul(vdy, n1y)), vmul(vdz, n1z));
       V w2 = vadd(vadd(vmul(vdx, n2x), vmul(vdy, n2y)), vmul(vdz, n2z));
-      V num = vadd(vadd(vmul(ax, n0x), vmul(ay, n0y)), vmul(az, n0z));
+      float n[3];
+      ARSK_FN(mesh_normal)(c, n);
+      V num = vadd(vadd(vmul(ax, vset1(n[0])), vmul(ay, vset1(n[1]))), vmul(az, vset1(n[2])));
       int32_t id = scene->triangle_ids[s];
-      int fix = ARSK_FN(mesh_tail)(w0, w1, w2, num, valid, id, b);
+      int fix = ARSK_FN(mesh_tail)(w0, w1, w2, num, n, vdx, vdy, vdz, valid, id, b);
       if (fix) ARSK_FN(mesh_fix_lanes)(fix, c, id, ox, oy, oz, dx, dy, dz, b);
     }
   }
@@ -362,7 +378,9 @@ static void ARSK_FN(mesh_grid_tile)(const arsk_mesh_scene *scene, const arsk_pin
         float k0x = by * cz - bz * cy, k0y = bz * cx - bx * cz, k0z = bx * cy - by * cx;
         float k1x = cy * az - cz * ay, k1y = cz * ax - cx * az, k1z = cx * ay - cy * ax;
         float k2x = ay * bz - az * by, k2y = az * bx - ax * bz, k2z = ax * by - ay * bx;
-        const V num = vset1((ax * k0x + ay * k0y) + az * k0z);
+        float n[3];
+        ARSK_FN(mesh_normal)(c, n);
+        const V num = vset1((ax * n[0] + ay * n[1]) + az * n[2]);
         const V n0x = vset1(k0x), n0y = vset1(k0y), n0z = vset1(k0z);
         const V n1x = vset1(k1x), n1y = vset1(k1y), n1z = vset1(k1z);
         const V n2x = vset1(k2x), n2y = vset1(k2y), n2z = vset1(k2z);
@@ -373,7 +391,7 @@ static void ARSK_FN(mesh_grid_tile)(const arsk_mesh_scene *scene, const arsk_pin
           V w0 = vadd(vadd(vmul(dx, n0x), vmul(dy, n0y)), vmul(dz, n0z));
           V w1 = vadd(vadd(vmul(dx, n1x), vmul(dy, n1y)), vmul(dz, n1z));
           V w2 = vadd(vadd(vmul(dx, n2x), vmul(dy, n2y)), vmul(dz, n2z));
-          int fix = ARSK_FN(mesh_tail)(w0, w1, w2, num, valid, id, &b[q]);
+          int fix = ARSK_FN(mesh_tail)(w0, w1, w2, num, n, dx, dy, dz, valid, id, &b[q]);
           if (fix)
             ARSK_FN(mesh_fix_lanes)(fix, c, id, ox, oy, oz, tile.dx + q * VL, tile.dy + q * VL,
                                     tile.dz + q * VL, &b[q]);

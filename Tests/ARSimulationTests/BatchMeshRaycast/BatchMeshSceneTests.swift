@@ -28,6 +28,47 @@ import _SimulationFixtures
     #expect(scene.normal(ofTriangle: 0) == SIMD3(0, 0, 1))
   }
 
+  /// Centimetre triangles about 3 m from the ray origins, each facing its ray within 60°, hit at
+  /// their centroids: `t` against the closed form in `Double` from the same `Float` corners and
+  /// rays, `t = ((P0 - o)·N) / (d·N)` with `N = (P1 - P0) × (P2 - P0)`. In `Float` that quotient
+  /// is within a few units in the last place (well-conditioned at these angles); the
+  /// origin-relative form `(A·(B×C)) / (w0 + w1 + w2)` is typically 1e-4 off on such triangles
+  /// and up to 1e-2.
+  @Test func distanceToSmallFarTrianglesKeepsFloatPrecision() throws {
+    var rng = SplitMix64(seed: 21)
+    var checked = 0
+    var worst: [BatchRaycastEngine: Double] = [:]
+    while checked < 200 {
+      let center = SIMD3<Float>(
+        rng.float(0.3...1.3), rng.float(-0.8...0.2), rng.float(-3.5...(-2.5)))
+      let p = (0..<3).map { _ in
+        center + SIMD3(rng.float(-1e-2...1e-2), rng.float(-1e-2...1e-2), rng.float(-1e-2...1e-2))
+      }
+      let o = SIMD3<Float>(rng.float(-0.2...0.2), rng.float(-0.2...0.2), rng.float(-0.2...0.2))
+      let pd = p.map { SIMD3<Double>($0) }
+      let d = SIMD3<Float>((pd[0] + pd[1] + pd[2]) / 3 - SIMD3<Double>(o))
+      let (e, f) = (pd[1] - pd[0], pd[2] - pd[0])
+      let n = SIMD3(e.y * f.z - e.z * f.y, e.z * f.x - e.x * f.z, e.x * f.y - e.y * f.x)
+      let dd = SIMD3<Double>(d)
+      let facing = abs((dd * n).sum()) / ((dd * dd).sum() * (n * n).sum()).squareRoot()
+      guard facing > 0.5 else { continue }
+      let expected = ((pd[0] - SIMD3<Double>(o)) * n).sum() / (dd * n).sum()
+      let scene = try BatchMeshScene(worldVertices: p, indices: [0, 1, 2])
+      let ray = try BatchRaySoA(
+        originX: [o.x], originY: [o.y], originZ: [o.z], directionX: [d.x], directionY: [d.y],
+        directionZ: [d.z])
+      for engine in BatchMeshFixtures.engines + [.reference] {
+        let result = scene.raycast(rays: ray, engine: engine)
+        #expect(result.triangleIndex[0] == 0, "\(engine) triangle \(checked)")
+        worst[engine] = max(worst[engine, default: 0], abs(Double(result.t[0]) - expected) / expected)
+      }
+      checked += 1
+    }
+    for (engine, error) in worst {
+      #expect(error < 1e-6, "\(engine): worst relative error of t \(error)")
+    }
+  }
+
   /// Rays through the shared diagonal of a unit square split in two, exactly on it (the shared
   /// edge function is exactly 0): the tie rule gives each ray to exactly one triangle, and the
   /// same one whatever the other triangle's presence.
