@@ -60,7 +60,8 @@ import _SimulationFixtures
       for engine in BatchMeshFixtures.engines + [.reference] {
         let result = scene.raycast(rays: ray, engine: engine)
         #expect(result.triangleIndex[0] == 0, "\(engine) triangle \(checked)")
-        worst[engine] = max(worst[engine, default: 0], abs(Double(result.t[0]) - expected) / expected)
+        let error = abs(Double(result.t[0]) - expected) / expected
+        worst[engine] = max(worst[engine, default: 0], error)
       }
       checked += 1
     }
