@@ -2,8 +2,9 @@ import Dispatch
 import Foundation
 import SceneFormat
 
-/// What each classic mistake does on one session: the correct placer (``StepPlacer/reference``)
-/// and every catalogue mistake that applies to some frame, each run over the whole session and
+/// What each classic mistake does on one session: the correct placer (``StepPlacer/reference``;
+/// on a session with scene depth, ``DepthSteps``, which places on the frames with depth) and
+/// every catalogue mistake that applies to some frame, each run over the whole session and
 /// scored (with the diagnosis of its own markers). `arsim mistakes` prints it; the catalogue
 /// table of the docs is made with it.
 ///
@@ -32,14 +33,18 @@ public struct MistakeReport: Sendable {
   ) throws {
     var scan = session
     var applicable = [Bool](repeating: false, count: mistakes.count)
+    var hasDepth = false
     while let frame = try scan.nextFrame() {
+      hasDepth = hasDepth || frame.sceneDepth != nil
       for index in mistakes.indices where !applicable[index] {
         applicable[index] = mistakes[index].isApplicable(to: frame)
       }
     }
     let candidates: [PlacementMistake?] =
       [nil] + mistakes.indices.filter { applicable[$0] }.map { mistakes[$0] }
-    let results = Self.run(candidates, on: session, harness: harness, threadCount: threadCount)
+    let results = Self.run(
+      candidates, on: session, correctByDepth: hasDepth, harness: harness,
+      threadCount: threadCount)
     rows = try zip(candidates, results).map { mistake, result in
       Row(mistake: mistake, score: try result.get())
     }
@@ -49,7 +54,7 @@ public struct MistakeReport: Sendable {
   /// `threadCount` threads, each taking the next candidate when it finishes one; the results are
   /// in candidate order whatever the thread count or the order the runs finish in.
   private static func run(
-    _ candidates: [PlacementMistake?], on session: SimulatedSession,
+    _ candidates: [PlacementMistake?], on session: SimulatedSession, correctByDepth: Bool,
     harness: PlacementHarness, threadCount: Int
   ) -> [Result<PlacementScore, any Error>] {
     var results = [Result<PlacementScore, any Error>?](repeating: nil, count: candidates.count)
@@ -60,7 +65,9 @@ public struct MistakeReport: Sendable {
         _ in
         while let index = next.take(below: candidates.count) {
           var copy = session
-          var placer = candidates[index]?.makePlacer() ?? .reference
+          var placer =
+            candidates[index]?.makePlacer()
+            ?? (correctByDepth ? StepPlacer(steps: DepthSteps()) : .reference)
           // Each index is taken once, so each element is written by one thread only.
           output[index] = Result { try copy.run(&placer, harness: harness) }
         }

@@ -16,7 +16,14 @@ import SceneFormat
 /// distances (robust to frames where a tracker confirms or drops a marker at another time than
 /// the candidate would). Fits are sorted by residual, ties in catalogue order with the correct
 /// placement first; mistakes that apply to no frame (``PlacementMistake/isApplicable(to:)``) are
-/// left out. Two mistakes can place identically on some scenes (on a `.downMirrored` request,
+/// left out.
+///
+/// The correct placement is both the raycast one (``ReferenceSteps``) and, in a session with
+/// scene depth, the depth one (``DepthSteps``); the better fit of the two is reported. Steps
+/// that place by depth (``PlacementSteps/placesByDepth``: the correct depth placement and the
+/// depth mistakes) are compared on the frames with scene depth only, so a depth placer is
+/// judged where it places and a session with depth at a few hertz does not drown it in frames
+/// it never sees. Two mistakes can place identically on some scenes (on a `.downMirrored` request,
 /// not flipping Vision's y is the same as assuming `.up`): they tie.
 ///
 /// In a session whose tracking corrects itself (a recording with tracking corrections in its
@@ -102,7 +109,10 @@ public struct PlacementDiagnoser {
     mistakes: [PlacementMistake] = PlacementMistake.catalogue, windowSeconds: Double = 0.25
   ) {
     candidates =
-      [Candidate(mistake: nil, steps: ReferenceSteps(), isApplicable: true)]
+      [
+        Candidate(mistake: nil, steps: ReferenceSteps(), isApplicable: true),
+        Candidate(mistake: nil, steps: DepthSteps(), isApplicable: false),
+      ]
       + mistakes.map { Candidate(mistake: $0, steps: $0.steps, isApplicable: false) }
     self.windowSeconds = windowSeconds.isFinite ? max(windowSeconds, 0) : 0.25
   }
@@ -119,11 +129,16 @@ public struct PlacementDiagnoser {
         candidates[index].applyCorrections(
           timeline, upTo: frame.timestamp, cameraPosition: frame.camera.transform.columns.3.xyz)
       }
-      if let mistake = candidates[index].mistake, !candidates[index].isApplicable {
-        candidates[index].isApplicable = mistake.isApplicable(to: frame)
+      let steps = candidates[index].steps
+      if steps.placesByDepth, frame.sceneDepth == nil {
+        candidates[index].steps.didPlace(frame)
+        continue
+      }
+      if !candidates[index].isApplicable {
+        candidates[index].isApplicable =
+          candidates[index].mistake.map { $0.isApplicable(to: frame) } ?? true
       }
       var placed: [(label: String, position: SIMD3<Float>)] = []
-      let steps = candidates[index].steps
       for observation in steps.observations(in: frame) {
         guard let position = steps.worldPosition(of: observation, in: frame) else { continue }
         placed.append((observation.labels.first?.identifier ?? observation.label, position))
@@ -178,7 +193,10 @@ public struct PlacementDiagnoser {
       default: a.order < b.order
       }
     }
-    return fits.map(\.fit)
+    // The correct placement once: the better of raycast and depth.
+    let firstCorrect = fits.firstIndex { $0.fit.mistake == nil }
+    return fits.enumerated().filter { $0.element.fit.mistake != nil || $0.offset == firstCorrect }
+      .map(\.element.fit)
   }
 }
 

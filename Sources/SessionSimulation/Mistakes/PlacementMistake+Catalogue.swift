@@ -19,6 +19,9 @@ extension PlacementMistake {
     .trackerBoxWrongCamera,
     .contourPointsNotFlipped,
     .worldFixedMarkers,
+    .depthAtViewportPoint,
+    .depthAsRayDistance,
+    .depthIntrinsicsUnscaled,
   ]
 
   /// The mistake with identifier `id`, or `nil`.

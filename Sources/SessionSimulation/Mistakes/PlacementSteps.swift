@@ -38,6 +38,16 @@ public protocol PlacementSteps: Sendable {
   func raycastQueries(through viewportPoint: Point, in frame: SimulatedFrame) -> [RaycastQuery]
   /// The world point: the first hit of the first query that hits (`nil` when none hits).
   func worldPosition(from queries: [RaycastQuery], in frame: SimulatedFrame) -> SIMD3<Float>?
+  /// Whether the steps place by the frame's scene depth instead of raycasts (default `false`).
+  /// Such steps place only on frames with depth (``SimulatedFrame/sceneDepth``), and the
+  /// diagnosis compares them with a placer's markers on those frames only.
+  var placesByDepth: Bool { get }
+  /// For steps that place by depth: the world point read from the frame's scene depth under an
+  /// image-normalized point (with its viewport-normalized point, for steps that read the wrong
+  /// one), or `nil` without depth there (default: `nil`).
+  func depthWorldPosition(
+    forImagePoint imagePoint: Point, viewportPoint: Point, in frame: SimulatedFrame
+  ) -> SIMD3<Float>?
   /// Called after each frame was placed (for steps that remember earlier frames).
   mutating func didPlace(_ frame: SimulatedFrame)
   /// Whether ``StepPlacer`` attaches the markers to app anchors, so that they move when
@@ -110,6 +120,16 @@ extension PlacementSteps {
     return nil
   }
 
+  /// Raycasts.
+  public var placesByDepth: Bool { false }
+
+  /// No depth.
+  public func depthWorldPosition(
+    forImagePoint imagePoint: Point, viewportPoint: Point, in frame: SimulatedFrame
+  ) -> SIMD3<Float>? {
+    nil
+  }
+
   /// Nothing to remember.
   public mutating func didPlace(_ frame: SimulatedFrame) {}
 
@@ -117,7 +137,8 @@ extension PlacementSteps {
   public var attachesMarkersToAnchors: Bool { true }
 
   /// The world point of one observation through every step, on its ``placementFrame(for:in:)``,
-  /// or `nil` when a step fails or no query hits.
+  /// or `nil` when a step fails or no query hits (steps that place by depth: read from the
+  /// depth, `nil` on frames without it).
   public func worldPosition(of observation: Detection, in frame: SimulatedFrame) -> SIMD3<Float>? {
     let at = placementFrame(for: observation, in: frame)
     guard let request = at.visionRequest,
@@ -125,6 +146,9 @@ extension PlacementSteps {
         forVisionPoint: visionPoint(of: observation, in: at), request: request, in: at),
       let viewport = viewportPoint(forImagePoint: image, in: at)
     else { return nil }
+    if placesByDepth {
+      return depthWorldPosition(forImagePoint: image, viewportPoint: viewport, in: at)
+    }
     return worldPosition(from: raycastQueries(through: viewport, in: at), in: at)
   }
 }

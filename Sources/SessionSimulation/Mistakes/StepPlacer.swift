@@ -64,14 +64,16 @@ public struct StepPlacer: MarkerPlacer {
   /// type's documentation). A frame that is not a detector frame for the steps
   /// (``PlacementSteps/isDetectorFrame(_:)``) and has nothing to place (between the results of
   /// a detector running below the frame rate) leaves the tracker as it was: it takes detector
-  /// frames.
+  /// frames. For steps that place by depth (``PlacementSteps/placesByDepth``), so does a frame
+  /// without scene depth.
   public mutating func markers(for frame: SimulatedFrame, anchors: inout AppAnchorRequests)
     -> [PlacedMarker]
   {
     let attaches = steps.attachesMarkersToAnchors
     if attaches { anchoring.follow(frame.appAnchors, tracker: &tracker) }
     let observations = steps.observations(in: frame)
-    guard steps.isDetectorFrame(frame) || !observations.isEmpty else {
+    let withoutDepth = steps.placesByDepth && frame.observationsFrame.sceneDepth == nil
+    guard !withoutDepth, steps.isDetectorFrame(frame) || !observations.isEmpty else {
       steps.didPlace(frame)
       return tracker.markers.map(PlacedMarker.init)
     }

@@ -33,7 +33,8 @@ enum MistakesCommand {
       and a seed, and prints one row each: where the markers land (the as-placed error), the \
       error of the markers at the end, MOTA, missed objects, whether the mistake fails clearly \
       (3 times the correct placer's as-placed error, or objects never marked), and what the \
-      diagnosis names for its markers.
+      diagnosis names for its markers. In a session with scene depth the correct placer places \
+      by depth (on the frames with depth).
       """,
     arguments: [recording], options: [specFile, seed, json, threads], run: run)
 

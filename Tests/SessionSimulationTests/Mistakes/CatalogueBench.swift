@@ -6,14 +6,16 @@ import _TestSupport
 /// its seed: buttons across the view, a region of interest, a second surface, a brisk pan), the
 /// committed `.downMirrored` dashboard, the dashboard with a 10 Hz detector (raw candidates, a
 /// result 2 frames late, object-tracker boxes), the dashboard with contours and the glance away
-/// from the dashboard (tracking corrections while the markers are out of view). Each mistake is
-/// tested on the first of them it applies to (decided from the frames' settings, before
-/// anything is placed).
+/// from the dashboard (tracking corrections while the markers are out of view), and the depth
+/// bench (a spec synthesized with its seed: the curved dashboard with scene depth on every frame;
+/// the depth mistakes, against the correct depth placer). Each
+/// mistake is tested on the first of them it applies to (decided from the frames' settings,
+/// before anything is placed).
 enum CatalogueBench {
   static let scenes = RecordingFixtures.packageRoot().appendingPathComponent("Scenes")
   static let names = [
     "placement-bench", "dashboard-downmirrored", "dashboard-detector-10hz", "dashboard-contours",
-    "dashboard-glance-away",
+    "dashboard-glance-away", "depth-bench",
   ]
 
   /// The correct placement a mistake is measured against: the steps it gets one thing wrong
@@ -22,16 +24,27 @@ enum CatalogueBench {
     switch mistake.id {
     case PlacementMistake.trackerBoxWrongCamera.id: StepPlacer(steps: TrackedBoxSteps())
     case PlacementMistake.contourPointsNotFlipped.id: StepPlacer(steps: ContourOutlineSteps())
-    default: .reference
+    default: mistake.steps.placesByDepth ? StepPlacer(steps: DepthSteps()) : .reference
     }
   }
 
+  /// The correct placer of a bench scene: by depth on the depth bench (where plane raycasts miss
+  /// the buttons of the curved dashboard), the reference elsewhere.
+  static func correctPlacer(on name: String) -> StepPlacer {
+    name == "depth-bench" ? StepPlacer(steps: DepthSteps()) : .reference
+  }
+
+  /// The bench scenes synthesized from their spec and seed (not committed as recordings).
+  static let synthesized: [String: UInt64] = ["placement-bench": 4, "depth-bench": 1]
+
   /// The session of a bench scene (a committed one is `Scenes/<name>.json`).
   static func session(_ name: String) throws -> SimulatedSession {
-    name == "placement-bench"
-      ? try SimulatedSession(
-        specFile: scenes.appendingPathComponent("specs/placement-bench.json").path, seed: 4)
-      : try SimulatedSession(contentsOfFile: scenes.appendingPathComponent("\(name).json").path)
+    if let seed = synthesized[name] {
+      return try SimulatedSession(
+        specFile: scenes.appendingPathComponent("specs/\(name).json").path, seed: seed)
+    }
+    return try SimulatedSession(
+      contentsOfFile: scenes.appendingPathComponent("\(name).json").path)
   }
 
   /// Whether `mistake` applies to some frame of the scene.

@@ -20,7 +20,7 @@ import Testing
   /// `ReferencePlacerTests`, on every scene.)
   @Test(arguments: CatalogueBench.names)
   func correctPlacerMarksEveryObject(scene: String) throws {
-    let score = try CatalogueBench.score(.reference, on: scene)
+    let score = try CatalogueBench.score(CatalogueBench.correctPlacer(on: scene), on: scene)
     #expect(score.missedObjects == 0, "\(scene)")
     #expect(score.falseMarkers == 0, "\(scene)")
   }

@@ -38,6 +38,16 @@ import Testing
     #expect(score.bestFit?.mistakeID == "none", "\(score.diagnosis.prefix(3))")
   }
 
+  /// Correct depth code (a 3 x 3 mean of confident pixels, intrinsics scaled by hand) on the
+  /// depth bench fits the correct placement: the correct depth placement, since its plane
+  /// raycasts miss the curved dashboard's buttons.
+  @Test func correctDepthCodeFitsTheCorrectPlacement() throws {
+    let score = try Self.diagnose(
+      UserPlacers.eachObservation(UserPlacers.correctDepth), on: "depth-bench")
+    #expect(score.bestFit?.mistakeID == "none", "\(score.diagnosis.prefix(3))")
+    #expect(try #require(score.mota) > 0.9)
+  }
+
   /// Mistakes the diagnosis does not single out on their bench scene, with what it names
   /// instead: a result 2 frames late moves markers by a few millimetres, and skipping NMS
   /// places so many points near every object that it fits such small offsets slightly better

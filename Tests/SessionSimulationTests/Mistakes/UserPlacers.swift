@@ -71,6 +71,7 @@ enum UserPlacers {
   static let mistakes: [String: Make] = observationMistakes.mapValues(eachObservation)
     .merging(visionMistakes) { first, _ in first }
     .merging(["world-fixed-markers": eachObservation(correct)]) { first, _ in first }
+    .merging(depthMistakes.mapValues(eachObservation)) { first, _ in first }
 
   /// The mistakes whose code keeps its markers (``UserSmoother`` without expiry): markers kept
   /// as world positions show only in markers that outlive the view.
