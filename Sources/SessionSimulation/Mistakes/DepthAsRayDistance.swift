@@ -22,12 +22,11 @@ public struct DepthAsRayDistance: PlacementSteps {
   public func depthWorldPosition(
     forImagePoint imagePoint: Point, viewportPoint: Point, in frame: SimulatedFrame
   ) -> SIMD3<Float>? {
-    guard let depth = frame.sceneDepth,
-      let z = DepthPlacement().depthMeters(atImageNormalized: imagePoint, depth: depth),
+    guard let read = DepthSteps.depthMeters(atImagePoint: imagePoint, in: frame),
       let unit = DepthSteps.cameraDirection(forImagePoint: imagePoint, camera: frame.camera)
         .normalized()
     else { return nil }
-    return frame.camera.worldFromCamera.transformPoint(unit * z)
+    return frame.camera.worldFromCamera.transformPoint(unit * read.zMeters)
   }
 }
 

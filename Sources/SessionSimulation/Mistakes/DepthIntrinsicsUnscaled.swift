@@ -24,9 +24,9 @@ public struct DepthIntrinsicsUnscaled: PlacementSteps {
   public func depthWorldPosition(
     forImagePoint imagePoint: Point, viewportPoint: Point, in frame: SimulatedFrame
   ) -> SIMD3<Float>? {
-    guard let depth = frame.sceneDepth,
-      let z = DepthPlacement().depthMeters(atImageNormalized: imagePoint, depth: depth)
-    else { return nil }
+    guard let (depth, z) = DepthSteps.depthMeters(atImagePoint: imagePoint, in: frame) else {
+      return nil
+    }
     let k = frame.camera.intrinsics
     let principal = k.principalPointContinuousPixels
     let u = imagePoint.x * Double(depth.depthMap.width)

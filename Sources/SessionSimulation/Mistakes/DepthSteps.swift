@@ -44,6 +44,17 @@ extension PlacementMistake {
 }
 
 extension DepthSteps {
+  /// The frame's scene depth and the filtered z-depth (metres, ``DepthPlacement``'s default
+  /// window and confidence) at image-normalized `point`, or `nil` without depth there.
+  static func depthMeters(atImagePoint point: Point, in frame: SimulatedFrame)
+    -> (depth: DepthData, zMeters: Float)?
+  {
+    guard let depth = frame.sceneDepth,
+      let z = DepthPlacement().depthMeters(atImageNormalized: point, depth: depth)
+    else { return nil }
+    return (depth, z)
+  }
+
   /// The camera-space direction `(x, y, -1)` through image-normalized `point` (the pinhole of
   /// the camera's intrinsics at the image resolution).
   static func cameraDirection(forImagePoint point: Point, camera: Camera) -> SIMD3<Float> {
