@@ -12,6 +12,9 @@ struct BatchMeshBVH: Sendable {
   let nodes: [Float]
   /// Nine floats per triangle slot (`P0`, `P1`, `P2`, world metres), in leaf order.
   let corners: [Float]
+  /// Three floats per triangle slot: the normal `(P1 - P0) × (P2 - P0)`
+  /// (`BatchMeshTriangleTest.normal`), computed once for the kernels' distance.
+  let normals: [Float]
   /// The scene triangle index in each slot.
   let triangleOfSlot: [Int32]
   /// The slot of each scene triangle.
@@ -71,8 +74,16 @@ struct BatchMeshBVH: Sendable {
         }
       }
     }
+    var slotNormals = [Float](repeating: 0, count: 3 * n)
+    leafCorners.withUnsafeBufferPointer { c in
+      for slot in 0..<n {
+        let normal = BatchMeshTriangleTest.normal(c.baseAddress! + 9 * slot)
+        (slotNormals[3 * slot], slotNormals[3 * slot + 1], slotNormals[3 * slot + 2]) = normal
+      }
+    }
     nodes = builder.nodes
     corners = leafCorners
+    normals = slotNormals
     triangleOfSlot = order
     slotOfTriangle = slots
   }

@@ -9,10 +9,13 @@
       bvh.nodes.withUnsafeBufferPointer { nodes in
         bvh.corners.withUnsafeBufferPointer { corners in
           bvh.triangleOfSlot.withUnsafeBufferPointer { ids in
-            var scene = arsk_mesh_scene(
-              nodes: nodes.baseAddress, node_count: bvh.nodeCount, corners: corners.baseAddress,
-              triangle_ids: ids.baseAddress, triangle_count: triangleCount)
-            return withUnsafePointer(to: &scene) { body($0) }
+            bvh.normals.withUnsafeBufferPointer { normals in
+              var scene = arsk_mesh_scene(
+                nodes: nodes.baseAddress, node_count: bvh.nodeCount,
+                corners: corners.baseAddress, triangle_ids: ids.baseAddress,
+                triangle_count: triangleCount, normals: normals.baseAddress)
+              return withUnsafePointer(to: &scene) { body($0) }
+            }
           }
         }
       }

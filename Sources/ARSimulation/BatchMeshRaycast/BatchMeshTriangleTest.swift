@@ -40,7 +40,8 @@ enum BatchMeshTriangleTest {
 
   /// The triangle's normal `(P1 - P0) × (P2 - P0)`, from its corners alone: the distance
   /// `t = (A·N) / (d·N)` keeps its precision on small triangles far from the ray origin, where the
-  /// sum of the origin-relative products `B×C + C×A + A×B` cancels.
+  /// sum of the origin-relative products `B×C + C×A + A×B` cancels. The hierarchy's build
+  /// stores it per slot (`BatchMeshBVH.normals`) for the C kernels, so both read the same bits.
   @inline(__always)
   static func normal(_ c: UnsafePointer<Float>) -> (Float, Float, Float) {
     let (ex, ey, ez) = (c[3] - c[0], c[4] - c[1], c[5] - c[2])

@@ -166,6 +166,8 @@ typedef struct arsk_mesh_scene {
   const int32_t *triangle_ids;
   /// Number of triangles.
   size_t triangle_count;
+  /// 3 floats per triangle slot: N = (P1 - P0) x (P2 - P0), computed as the hit rule says.
+  const float *normals;
 } arsk_mesh_scene;
 
 /// Nearest triangle hit of each of count rays (SoA; any origins; rays with a non-finite component

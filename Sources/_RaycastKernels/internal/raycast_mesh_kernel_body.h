@@ -58,19 +58,12 @@ static inline int ARSK_FN(mesh_sign)(float w, const float *pi, const float *pj, 
   return ARSK_FN(mesh_tie_sign)(pi, pj, d);
 }
 
-/* The triangle's normal N = (P1 - P0) x (P2 - P0), from its corners alone: t's numerator A.N
-   and denominator d.N keep their precision on small triangles far from the ray origin, where the
-   sum of the origin-relative products B x C, C x A, A x B cancels. */
-static inline void ARSK_FN(mesh_normal)(const float *c, float *n) {
-  float ex = c[3] - c[0], ey = c[4] - c[1], ez = c[5] - c[2];
-  float fx = c[6] - c[0], fy = c[7] - c[1], fz = c[8] - c[2];
-  n[0] = ey * fz - ez * fy;
-  n[1] = ez * fx - ex * fz;
-  n[2] = ex * fy - ey * fx;
-}
-
-/* The scalar test of one finite ray, as BatchMeshTriangleTest.hit; 1 on a hit. */
-static int ARSK_FN(mesh_hit_scalar)(const float *c, const float *o, const float *d, float *out) {
+/* The scalar test of one finite ray, as BatchMeshTriangleTest.hit (n: the slot's normal
+   N = (P1 - P0) x (P2 - P0), precomputed: t's numerator A.N and denominator d.N keep their
+   precision on small triangles far from the origin, where the origin-relative sum cancels);
+   1 on a hit. */
+static int ARSK_FN(mesh_hit_scalar)(const float *c, const float *n, const float *o,
+                                    const float *d, float *out) {
   float ax = c[0] - o[0], ay = c[1] - o[1], az = c[2] - o[2];
   float bx = c[3] - o[0], by = c[4] - o[1], bz = c[5] - o[2];
   float cx = c[6] - o[0], cy = c[7] - o[1], cz = c[8] - o[2];
@@ -86,8 +79,6 @@ static int ARSK_FN(mesh_hit_scalar)(const float *c, const float *o, const float 
   if (s0 == 0 || s0 != s1 || s1 != s2) return 0;
   float det = (w0 + w1) + w2;
   if (det == 0) return 0;
-  float n[3];
-  ARSK_FN(mesh_normal)(c, n);
   float t = ((ax * n[0] + ay * n[1]) + az * n[2]) / ((d[0] * n[0] + d[1] * n[1]) + d[2] * n[2]);
   if (!(t > 0 && t < INFINITY)) return 0;
   out[0] = t;
@@ -99,7 +90,8 @@ static int ARSK_FN(mesh_hit_scalar)(const float *c, const float *o, const float 
 
 /* The lanes in fix (a zero edge function, or a t equal to the best) decided one at a time by the
    scalar test and the full tie rule. o3/d3: 3 arrays of VL floats (the lanes' rays). */
-static void ARSK_FN(mesh_fix_lanes)(int fix, const float *c, int32_t id, const float *ox,
+static void ARSK_FN(mesh_fix_lanes)(int fix, const float *c, const float *n, int32_t id,
+                                    const float *ox,
                                     const float *oy, const float *oz, const float *dx,
                                     const float *dy, const float *dz, ARSK_FN(mesh_best) *b) {
   float bt[VL], bw1[VL], bw2[VL], bdet[VL];
@@ -112,7 +104,7 @@ static void ARSK_FN(mesh_fix_lanes)(int fix, const float *c, int32_t id, const f
   for (int l = 0; l < VL; l++) {
     if (!(fix >> l & 1)) continue;
     float o[3] = {ox[l], oy[l], oz[l]}, d[3] = {dx[l], dy[l], dz[l]}, h[4];
-    if (!ARSK_FN(mesh_hit_scalar)(c, o, d, h)) continue;
+    if (!ARSK_FN(mesh_hit_scalar)(c, n, o, d, h)) continue;
     if (h[0] < bt[l] || (h[0] == bt[l] && id < bi[l])) {
       bt[l] = h[0];
       bi[l] = id;
@@ -238,12 +230,11 @@ static void ARSK_FN(mesh_packet)(const arsk_mesh_scene *scene, const float *ox, 
       V w0 = vadd(vadd(vmul(vdx, n0x), vmul(vdy, n0y)), vmul(vdz, n0z));
       V w1 = vadd(vadd(vmul(vdx, n1x), vmul(vdy, n1y)), vmul(vdz, n1z));
       V w2 = vadd(vadd(vmul(vdx, n2x), vmul(vdy, n2y)), vmul(vdz, n2z));
-      float n[3];
-      ARSK_FN(mesh_normal)(c, n);
+      const float *n = scene->normals + 3 * (size_t)s;
       V num = vadd(vadd(vmul(ax, vset1(n[0])), vmul(ay, vset1(n[1]))), vmul(az, vset1(n[2])));
       int32_t id = scene->triangle_ids[s];
       int fix = ARSK_FN(mesh_tail)(w0, w1, w2, num, n, vdx, vdy, vdz, valid, id, b);
-      if (fix) ARSK_FN(mesh_fix_lanes)(fix, c, id, ox, oy, oz, dx, dy, dz, b);
+      if (fix) ARSK_FN(mesh_fix_lanes)(fix, c, n, id, ox, oy, oz, dx, dy, dz, b);
     }
   }
 }
@@ -378,8 +369,7 @@ static void ARSK_FN(mesh_grid_tile)(const arsk_mesh_scene *scene, const arsk_pin
         float k0x = by * cz - bz * cy, k0y = bz * cx - bx * cz, k0z = bx * cy - by * cx;
         float k1x = cy * az - cz * ay, k1y = cz * ax - cx * az, k1z = cx * ay - cy * ax;
         float k2x = ay * bz - az * by, k2y = az * bx - ax * bz, k2z = ax * by - ay * bx;
-        float n[3];
-        ARSK_FN(mesh_normal)(c, n);
+        const float *n = scene->normals + 3 * (size_t)s;
         const V num = vset1((ax * n[0] + ay * n[1]) + az * n[2]);
         const V n0x = vset1(k0x), n0y = vset1(k0y), n0z = vset1(k0z);
         const V n1x = vset1(k1x), n1y = vset1(k1y), n1z = vset1(k1z);
@@ -393,8 +383,8 @@ static void ARSK_FN(mesh_grid_tile)(const arsk_mesh_scene *scene, const arsk_pin
           V w2 = vadd(vadd(vmul(dx, n2x), vmul(dy, n2y)), vmul(dz, n2z));
           int fix = ARSK_FN(mesh_tail)(w0, w1, w2, num, n, dx, dy, dz, valid, id, &b[q]);
           if (fix)
-            ARSK_FN(mesh_fix_lanes)(fix, c, id, ox, oy, oz, tile.dx + q * VL, tile.dy + q * VL,
-                                    tile.dz + q * VL, &b[q]);
+            ARSK_FN(mesh_fix_lanes)(fix, c, n, id, ox, oy, oz, tile.dx + q * VL,
+                                    tile.dy + q * VL, tile.dz + q * VL, &b[q]);
         }
       }
       V m = b[0].t;
@@ -421,7 +411,8 @@ void ARSK_FN(mesh_intersect_pinhole_grid_bands)(const arsk_mesh_scene *scene,
   if (g->width == 0) return;
   arsk_band_source source = {0, g->height, band_rows, next_band, 0};
   const int finite = ARSK_FN(grid_is_finite)(g);
-  arsk_mesh_scene empty = {scene->nodes, 0, scene->corners, scene->triangle_ids, 0};
+  arsk_mesh_scene empty = {scene->nodes, 0, scene->corners, scene->triangle_ids, 0,
+                           scene->normals};
   uint32_t bs, be;
   while (ARSK_FN(take_band)(&source, g, &bs, &be))
     for (uint32_t r0 = bs; r0 < be; r0 += ARSK_MESH_TILE_H)
