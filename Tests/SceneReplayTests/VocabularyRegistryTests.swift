@@ -69,12 +69,14 @@ import _TestSupport
       ARCore.PrincipalPointConvention.allNames
     ),
     ("arcoreSession/properties/instantPlacementMode", ARCore.Frame.InstantPlacementMode.allNames),
+    ("arcoreSession/properties/depthMode", ARCore.Frame.DepthMode.allNames),
     ("arcoreSession/properties/sensorOrientation", ARCore.rightAngleDegrees.map(String.init)),
     ("mlKitObject/properties/rotationDegrees", ARCore.rightAngleDegrees.map(String.init)),
     (
       "filterParameters/propertyNames",
       PositionFilterKind.all.flatMap { $0.parameters.map(\.name) }
     ),
+    ("sceneSpec/properties/arcore/properties/depthMode", ARCore.Frame.DepthMode.allNames),
     (
       "sceneSpec/properties/arcore/properties/sensorOrientation",
       ARCore.rightAngleDegrees.map(String.init)
@@ -257,7 +259,8 @@ import _TestSupport
         + Camera.TrackingState.allNames + Camera.TrackingState.Reason.allNames
         + RecordingPlatform.allNames + ARCore.SurfaceRotation.allNames
         + ARCore.TrackingState.allNames + ARCore.PrincipalPointConvention.allNames
-        + ARCore.Frame.InstantPlacementMode.allNames + RecordingTruthEvent.Kind.allNames
+        + ARCore.Frame.InstantPlacementMode.allNames + ARCore.Frame.DepthMode.allNames
+        + RecordingTruthEvent.Kind.allNames
         + VisionRequestType.allNames + NonMaximumSuppressionScope.allNames
         + ["arplacementsim.recording"])
     let dictionary = Set(try Self.dictionaryNames("recording.dict"))

@@ -32,7 +32,7 @@ import _TestSupport
     "dashboard-portrait", "dashboard-downmirrored", "tabletop-landscape", "long-session",
     "real-arkit-logger", "dashboard-detector-10hz", "dashboard-contours",
     "arcore-dashboard-portrait", "walking-panel", "real-arcore-logger", "dashboard-glance-away",
-    "dashboard-curved",
+    "dashboard-curved", "arcore-dashboard-curved",
   ])
   func specDecodes(name: String) throws {
     let spec = try SceneSpec(

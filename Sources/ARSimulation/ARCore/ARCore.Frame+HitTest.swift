@@ -30,6 +30,12 @@ extension ARCore.Frame {
   ///   `INITIALIZED_TO_IDENTITY`: +y is world up, +x perpendicular to the ray and to the right seen
   ///   from its origin, +z = x × y (roughly towards the origin).
   ///
+  /// - Under `DepthMode.AUTOMATIC`, with a depth image on this frame, at most one depth point:
+  ///   the ray's depth pixel, its z-depth taken along the ray; the pose as for a point with an
+  ///   estimated normal, the normal fitted to the depth pixels around (see
+  ///   ``ARCore/HitTestOptions/depthNormalWindowRadius``). Only rays from the camera (within
+  ///   1 mm) are sampled on the depth image; a pixel without valid depth gives no depth point.
+  ///
   /// `distance` is from the camera to the hit (metres).
   ///
   /// - Complexity: O(planes · polygon size + points²) in the worst case (normal estimation).
@@ -53,6 +59,7 @@ extension ARCore.Frame {
     guard camera.trackingState == .tracking else { return [] }
     var results: [ARCore.HitResult] = planes.compactMap { planeHit($0, ray) }
     if let point = pointHit(ray) { results.append(point) }
+    if let depthPoint = depthPointHit(ray) { results.append(depthPoint) }
     return results.sorted(by: ARCore.HitResult.isOrderedBefore)
   }
 

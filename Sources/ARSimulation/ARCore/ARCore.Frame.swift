@@ -25,6 +25,56 @@ extension ARCore {
       }
     }
 
+    /// `Config.DepthMode`: which depth images the frame provides and whether hit tests return
+    /// depth points.
+    public enum DepthMode: CaseNameCodable, Hashable {
+      /// No depth: the depth images are not available (`IllegalStateException`).
+      case disabled
+      /// The full, smoothed depth image (`acquireDepthImage16Bits`) and the raw depth with its
+      /// confidence; `hitTest` also returns ``ARCore/DepthPoint``s sampled from the full image.
+      case automatic
+      /// Only the raw depth and its confidence (`acquireRawDepthImage16Bits`,
+      /// `acquireRawDepthConfidenceImage`); no full image and no depth points.
+      case rawDepthOnly
+
+      /// Decodes the case from ARCore's name.
+      public init(from decoder: any Decoder) throws { self = try Self.decodeByName(from: decoder) }
+      /// Encodes ARCore's name.
+      public func encode(to encoder: any Encoder) throws { try encodeName(to: encoder) }
+
+      /// ARCore's name (`"DISABLED"`, `"AUTOMATIC"`, `"RAW_DEPTH_ONLY"`).
+      public var name: String {
+        switch self {
+        case .disabled: "DISABLED"
+        case .automatic: "AUTOMATIC"
+        case .rawDepthOnly: "RAW_DEPTH_ONLY"
+        }
+      }
+    }
+
+    /// The depth images of a frame (what the app may acquire is also up to the depth mode).
+    public struct Depth: Sendable, Hashable {
+      /// The full, smoothed and hole-filled depth, or `nil` when this frame has none.
+      public var depthImage: DepthImage?
+      /// The raw depth, or `nil` when this frame has none.
+      public var rawDepthImage: DepthImage?
+      /// The raw depth's confidence, the raw image's size; `nil` with no raw depth.
+      public var rawDepthConfidenceImage: DepthConfidenceImage?
+
+      /// Creates the depth of a frame.
+      public init(
+        depthImage: DepthImage? = nil, rawDepthImage: DepthImage? = nil,
+        rawDepthConfidenceImage: DepthConfidenceImage? = nil
+      ) {
+        self.depthImage = depthImage
+        self.rawDepthImage = rawDepthImage
+        self.rawDepthConfidenceImage = rawDepthConfidenceImage
+      }
+
+      /// No depth.
+      public static let none = Depth()
+    }
+
     /// `getTimestamp()`: nanoseconds (time base undefined, as ARCore's).
     public let timestampNanoseconds: Int64
     /// `getCamera()`.
@@ -37,6 +87,11 @@ extension ARCore {
     public let pointCloud: PointCloud
     /// The session's instant placement mode.
     public let instantPlacementMode: InstantPlacementMode
+    /// The session's depth mode.
+    public let depthMode: DepthMode
+    /// The depth images of this frame (acquire them with ``acquireDepthImage16Bits()`` and its
+    /// siblings, which apply the depth mode).
+    public let depth: Depth
     /// The undocumented hit-test choices.
     public let hitTestOptions: HitTestOptions
     /// The maps between the 2D spaces for this camera and display geometry.
@@ -50,8 +105,14 @@ extension ARCore {
       timestampNanoseconds: Int64, camera: Camera, displayGeometry: DisplayGeometry,
       planes: [Plane] = [], pointCloud: PointCloud = .empty,
       instantPlacementMode: InstantPlacementMode = .disabled,
+      depthMode: DepthMode = .disabled, depth: Depth = .none,
       hitTestOptions: HitTestOptions = .default
     ) throws(ARCoreError) {
+      if let raw = depth.rawDepthImage, let confidence = depth.rawDepthConfidenceImage,
+        raw.width != confidence.width || raw.height != confidence.height
+      {
+        throw .depthConfidenceSizeMismatch
+      }
       let mapping = try CoordinateMapping(camera: camera, displayGeometry: displayGeometry)
       self.timestampNanoseconds = timestampNanoseconds
       self.camera = camera
@@ -59,6 +120,8 @@ extension ARCore {
       self.planes = planes
       self.pointCloud = pointCloud
       self.instantPlacementMode = instantPlacementMode
+      self.depthMode = depthMode
+      self.depth = depth
       self.hitTestOptions = hitTestOptions
       self.coordinateMapping = mapping
     }

@@ -5,6 +5,8 @@ extension ARCore {
     case plane(Plane)
     /// A point of the point cloud.
     case point(Point)
+    /// A point sampled from the depth image (`DepthPoint`).
+    case depthPoint(DepthPoint)
     /// An Instant Placement point.
     case instantPlacementPoint(InstantPlacementPoint)
   }
@@ -26,7 +28,8 @@ extension ARCore {
       self.trackable = trackable
     }
 
-    /// Nearest first; at equal distance planes before points, then by identifier.
+    /// Nearest first; at equal distance planes, then points, depth points and instant placement
+    /// points, then by identifier.
     static func isOrderedBefore(_ a: HitResult, _ b: HitResult) -> Bool {
       if a.distance != b.distance { return a.distance < b.distance }
       return a.sortKey < b.sortKey
@@ -36,7 +39,8 @@ extension ARCore {
       switch trackable {
       case .plane(let plane): "0 " + plane.identifier
       case .point(let point): "1 " + String(point.identifier)
-      case .instantPlacementPoint: "2"
+      case .depthPoint: "2"
+      case .instantPlacementPoint: "3"
       }
     }
   }

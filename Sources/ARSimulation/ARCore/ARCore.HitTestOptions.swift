@@ -26,6 +26,10 @@ extension ARCore {
     public var normalEstimationMinimumPoints = 5
     /// The fit's RMS distance (metres) must be at most this for the normal to count. Default 0.01.
     public var normalEstimationMaximumResidualMeters: Float = 0.01
+    /// A depth point's normal is fitted to the valid depth pixels within this many pixels of
+    /// its own (a square window of side `2 r + 1`; at least 1). ARCore documents only that the
+    /// orientation is "perpendicular to the 3D surface". Default 2.
+    public var depthNormalWindowRadius = 2
     /// Instant placement needs at least this many point-cloud points within
     /// `pointHitAngularRadius` of the ray ("sufficient feature points to track the point in screen
     /// space"). Default 1.

@@ -30,6 +30,16 @@ public enum ARCoreError: Error, Sendable, Hashable, CustomStringConvertible {
   case displayMappingNotValid(DisplayGeometryError)
   /// Three axes do not form a rotation (orthonormal, right-handed).
   case axesNotARotation
+  /// A depth or confidence image's value count is not `width * height`, or a size is not
+  /// positive.
+  case depthImageSizeMismatch(width: Int, height: Int, count: Int)
+  /// The raw depth and its confidence image differ in size.
+  case depthConfidenceSizeMismatch
+  /// The session's depth mode does not provide the image asked for (ARCore's
+  /// `IllegalStateException`).
+  case depthModeDoesNotProvide(image: String, depthMode: ARCore.Frame.DepthMode)
+  /// The frame has no depth yet (ARCore's `NotYetAvailableException`).
+  case depthNotYetAvailable(image: String)
 
   /// A one-line explanation naming the bad value.
   public var description: String {
@@ -62,6 +72,16 @@ public enum ARCoreError: Error, Sendable, Hashable, CustomStringConvertible {
       "the display and the camera streams cannot be mapped: \(error.description)"
     case .axesNotARotation:
       "the axes are not an orthonormal, right-handed rotation"
+    case .depthImageSizeMismatch(let w, let h, let n):
+      "a \(w)x\(h) depth image needs \(max(w, 0) * max(h, 0)) values (and positive sizes), "
+        + "got \(n)"
+    case .depthConfidenceSizeMismatch:
+      "the raw depth confidence image's size differs from the raw depth image's"
+    case .depthModeDoesNotProvide(let image, let mode):
+      "\(image) is not available under depth mode \(mode.name)"
+        + (mode == .disabled ? "; set the session's depthMode to AUTOMATIC" : "")
+    case .depthNotYetAvailable(let image):
+      "\(image): this frame has no depth yet (NotYetAvailableException)"
     }
   }
 }

@@ -19,6 +19,8 @@ public struct ARCorePlacement: Sendable, Hashable {
     public var requiresFrontFace = true
     /// Point hits count only with `ESTIMATED_SURFACE_NORMAL`, as in the samples. Default `true`.
     public var requiresEstimatedSurfaceNormal = true
+    /// Depth points (under `DepthMode.AUTOMATIC`) count, as in the samples. Default `true`.
+    public var acceptsDepthPoints = true
 
     /// The samples' filter with the box centre.
     public init() {}
@@ -71,6 +73,8 @@ public struct ARCorePlacement: Sendable, Hashable {
     case .point(let point):
       return !settings.requiresEstimatedSurfaceNormal
         || point.orientationMode == .estimatedSurfaceNormal
+    case .depthPoint:
+      return settings.acceptsDepthPoints
     case .instantPlacementPoint:
       return true
     }
@@ -96,8 +100,9 @@ public struct ARCorePlacementResult: Sendable, Hashable {
   /// The tracker's input: the object's top label and confidence at the hit, or `nil` without a
   /// hit or a label. It carries the surface the hit lies on, for the tracker's expected error:
   /// the hit pose's +y, which ARCore sets to a plane's normal (`existingPlaneGeometry`) and, for
-  /// a point with `ESTIMATED_SURFACE_NORMAL`, to the estimated normal (`estimatedPlane`); other
-  /// hits have no normal.
+  /// a point with `ESTIMATED_SURFACE_NORMAL`, to the estimated normal (`estimatedPlane`), and for
+  /// a depth point to the normal fitted to the depth (no raycast target); other hits have no
+  /// normal.
   public var measurement: MarkerMeasurement? {
     guard let hit, let label = object.topLabel else { return nil }
     let surface: (normal: SIMD3<Float>?, target: RaycastQuery.Target?) =
@@ -105,6 +110,7 @@ public struct ARCorePlacementResult: Sendable, Hashable {
       case .plane: (hit.hitPose.yAxis, .existingPlaneGeometry)
       case .point(let point) where point.orientationMode == .estimatedSurfaceNormal:
         (hit.hitPose.yAxis, .estimatedPlane)
+      case .depthPoint: (hit.hitPose.yAxis, nil)
       case .point, .instantPlacementPoint: (nil, nil)
       }
     return MarkerMeasurement(

@@ -2,7 +2,7 @@ import ARSimulation
 
 /// The ARCore session settings of an `"arcore"` recording: the header's `"arcore"` member,
 /// `{"displayGeometry": {...}, "sensorOrientation"?: 90, "principalPointConvention"?:
-/// "pixelCentersAtIntegers", "instantPlacementMode"?: "DISABLED"}`.
+/// "pixelCentersAtIntegers", "instantPlacementMode"?: "DISABLED", "depthMode"?: "DISABLED"}`.
 public struct RecordingARCoreSession: Sendable, Hashable {
   /// The display geometry in force unless a frame overrides it.
   public var displayGeometry: RecordingDisplayGeometry
@@ -12,6 +12,9 @@ public struct RecordingARCoreSession: Sendable, Hashable {
   public var principalPointConvention: ARCore.PrincipalPointConvention
   /// The session's instant placement mode. Default `DISABLED`.
   public var instantPlacementMode: ARCore.Frame.InstantPlacementMode
+  /// The session's depth mode (`Config.DepthMode`): what the frames' depth (`sceneDepth`,
+  /// `smoothedSceneDepth`) gives the app. Default `DISABLED`.
+  public var depthMode: ARCore.Frame.DepthMode
   /// Members the format does not define, kept for re-writing.
   public var extras: [String: JSONValue]
 
@@ -20,12 +23,13 @@ public struct RecordingARCoreSession: Sendable, Hashable {
     displayGeometry: RecordingDisplayGeometry, sensorOrientation: Int = 90,
     principalPointConvention: ARCore.PrincipalPointConvention = .pixelCentersAtIntegers,
     instantPlacementMode: ARCore.Frame.InstantPlacementMode = .disabled,
-    extras: [String: JSONValue] = [:]
+    depthMode: ARCore.Frame.DepthMode = .disabled, extras: [String: JSONValue] = [:]
   ) {
     self.displayGeometry = displayGeometry
     self.sensorOrientation = sensorOrientation
     self.principalPointConvention = principalPointConvention
     self.instantPlacementMode = instantPlacementMode
+    self.depthMode = depthMode
     self.extras = extras
   }
 
@@ -66,6 +70,10 @@ public struct RecordingARCoreSession: Sendable, Hashable {
       try object.optional("instantPlacementMode") {
         try $0.named(ARCore.Frame.InstantPlacementMode.self, what: "instantPlacementMode")
       } ?? .disabled
+    depthMode =
+      try object.optional("depthMode") {
+        try $0.named(ARCore.Frame.DepthMode.self, what: "depthMode")
+      } ?? .disabled
     extras = try object.extras()
     try validate()
   }
@@ -77,6 +85,7 @@ public struct RecordingARCoreSession: Sendable, Hashable {
     members["sensorOrientation"] = .number(Double(sensorOrientation))
     members["principalPointConvention"] = .string(principalPointConvention.name)
     members["instantPlacementMode"] = .string(instantPlacementMode.name)
+    members["depthMode"] = .string(depthMode.name)
     return .object(members)
   }
 }

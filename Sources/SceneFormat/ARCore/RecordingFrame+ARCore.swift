@@ -16,11 +16,17 @@ extension RecordingFrame {
   ///   y; tracking state and `subsumedBy` from `arcore.planeStates`;
   /// - the point cloud is `featurePoints` (identifiers 1, 2, ... when the JSON has none) with
   ///   `arcore.pointConfidences`;
-  /// - the display geometry is `arcore.displayGeometry`, or the session's.
+  /// - the display geometry is `arcore.displayGeometry`, or the session's;
+  /// - the depth mode is the session's `depthMode`; the full depth image
+  ///   (`acquireDepthImage16Bits`) is `smoothedSceneDepth`, else `sceneDepth`, the raw depth
+  ///   image `sceneDepth`, each rounded to whole millimetres (see ``ARCore/DepthImage``), and the
+  ///   raw confidence image `sceneDepth`'s confidence as
+  ///   ``ARCore/DepthConfidenceImage/value(for:)`` grades it; a frame without depth has none
+  ///   (`NotYetAvailableException`).
   ///
   /// - Throws: ``InputFileError`` with a path relative to the frame: a non-rigid camera or plane
   ///   transform, a camera `distortion` (ARCore's streams are undistorted pinholes), or a
-  ///   boundary that does not make a polygon.
+  ///   boundary that does not make a polygon, or depth that is not valid.
   public func arcoreFrame(
     session: RecordingARCoreSession, hitTestOptions: ARCore.HitTestOptions = .default
   ) throws -> ARCore.Frame {
@@ -50,6 +56,7 @@ extension RecordingFrame {
     } catch let error as InputFileError {
       throw error.prefixed(.key("displayGeometry")).prefixed(.key("arcore"))
     }
+    let depth = try arcoreDepth(mode: session.depthMode)
     let nanoseconds = (timestamp * 1e9).rounded()
     guard abs(nanoseconds) < 9.2e18 else {
       throw InputFileError(
@@ -59,7 +66,8 @@ extension RecordingFrame {
       try ARCore.Frame(
         timestampNanoseconds: Int64(nanoseconds), camera: camera, displayGeometry: geometry,
         planes: arcorePlanes, pointCloud: cloud,
-        instantPlacementMode: session.instantPlacementMode, hitTestOptions: hitTestOptions)
+        instantPlacementMode: session.instantPlacementMode, depthMode: session.depthMode,
+        depth: depth, hitTestOptions: hitTestOptions)
     }
   }
 
@@ -79,6 +87,22 @@ extension RecordingFrame {
       }
       return objects
     }
+  }
+
+  /// The frame's depth in ARCore's images, the ones the depth mode provides.
+  private func arcoreDepth(mode: ARCore.Frame.DepthMode) throws -> ARCore.Frame.Depth {
+    guard mode != .disabled else { return .none }
+    func data(_ key: String, _ depth: RecordingDepth?) throws -> DepthData? {
+      do { return try depth?.depthData() } catch let error as InputFileError {
+        throw error.prefixed(.key(key))
+      }
+    }
+    let raw = try data("sceneDepth", sceneDepth)
+    let full = mode == .automatic ? try data("smoothedSceneDepth", smoothedSceneDepth) ?? raw : nil
+    return ARCore.Frame.Depth(
+      depthImage: full.map { ARCore.DepthImage($0.depthMap) },
+      rawDepthImage: raw.map { ARCore.DepthImage($0.depthMap) },
+      rawDepthConfidenceImage: raw.map { ARCore.DepthConfidenceImage($0) })
   }
 
   private func arcoreCamera(

@@ -7,7 +7,8 @@ import SpatialMath
 /// stream (its intrinsics and size), and the app's view and detector follow from:
 ///
 /// JSON: `{"displayGeometry": {"rotation": "ROTATION_0", "width": 1080, "height": 2340},
-/// "sensorOrientation"? [90], "imageSize"? [the texture size], "sensorAspectRatio"? [4/3]}`.
+/// "sensorOrientation"? [90], "imageSize"? [the texture size], "sensorAspectRatio"? [4/3],
+/// "depthMode"? ["DISABLED"]}`.
 ///
 /// - The CPU image (`imageSize`) and the texture are the largest centred crops of one sensor of
 ///   `sensorAspectRatio` (``ARCore/CameraIntrinsics/sameSensorStream(dimensions:sensorAspectRatio:convention:)``).
@@ -17,6 +18,8 @@ import SpatialMath
 ///   (turned clockwise by θ, the `rotationDegrees` an app gives `InputImage`): the truth boxes'
 ///   corners projected by the true camera into the CPU image, turned upright, given the edge
 ///   noise (CPU image pixels), clipped to the image, rounded to whole pixels as Android's `Rect`.
+/// - `depthMode` is the app's `Config.DepthMode`: with the spec's `depth` model, `AUTOMATIC` or
+///   `RAW_DEPTH_ONLY` give the app the synthesized depth as ARCore's depth images.
 public struct SceneARCoreSpec: Sendable, Hashable {
   /// The display geometry the app set.
   public var displayGeometry: RecordingDisplayGeometry
@@ -26,16 +29,20 @@ public struct SceneARCoreSpec: Sendable, Hashable {
   public var imageSize: Size?
   /// The sensor's aspect ratio (width / height, > 0; default 4/3).
   public var sensorAspectRatio: Double
+  /// The app's depth mode (default `DISABLED`).
+  public var depthMode: ARCore.Frame.DepthMode
 
   /// Creates ARCore settings.
   public init(
     displayGeometry: RecordingDisplayGeometry, sensorOrientation: Int = 90,
-    imageSize: Size? = nil, sensorAspectRatio: Double = 4.0 / 3.0
+    imageSize: Size? = nil, sensorAspectRatio: Double = 4.0 / 3.0,
+    depthMode: ARCore.Frame.DepthMode = .disabled
   ) {
     self.displayGeometry = displayGeometry
     self.sensorOrientation = sensorOrientation
     self.imageSize = imageSize
     self.sensorAspectRatio = sensorAspectRatio
+    self.depthMode = depthMode
   }
 
   init(json: JSONValue) throws {
@@ -70,6 +77,10 @@ public struct SceneARCoreSpec: Sendable, Hashable {
         }
         return ratio
       } ?? 4.0 / 3.0
+    depthMode =
+      try object.optional("depthMode") {
+        try $0.named(ARCore.Frame.DepthMode.self, what: "depthMode")
+      } ?? .disabled
     _ = try object.extras()
   }
 
@@ -79,6 +90,7 @@ public struct SceneARCoreSpec: Sendable, Hashable {
       "displayGeometry": displayGeometry.jsonValue,
       "sensorOrientation": .number(Double(sensorOrientation)),
       "sensorAspectRatio": .number(sensorAspectRatio),
+      "depthMode": .string(depthMode.name),
     ]
     if let imageSize { members["imageSize"] = .size(imageSize) }
     return .object(members)
@@ -100,6 +112,7 @@ public struct SceneARCoreSpec: Sendable, Hashable {
 
   /// The recording header's ARCore settings.
   public var session: RecordingARCoreSession {
-    RecordingARCoreSession(displayGeometry: displayGeometry, sensorOrientation: sensorOrientation)
+    RecordingARCoreSession(
+      displayGeometry: displayGeometry, sensorOrientation: sensorOrientation, depthMode: depthMode)
   }
 }

@@ -57,6 +57,36 @@ struct ARCorePlacementTests {
     #expect(measurement.target == .existingPlaneGeometry)
   }
 
+  @Test("Depth (AUTOMATIC): a surface 2 m ahead is hit before the floor plane behind it")
+  func depthPoint() throws {
+    let plain = try Self.frame(planes: [try Self.square(id: "floor", y: -1)])
+    // A 160x120 depth image of a wall at z = -2 (2000 mm everywhere).
+    let wall = try ARCore.DepthImage(
+      width: 160, height: 120, millimeters: Array(repeating: 2000, count: 160 * 120))
+    let frame = try ARCore.Frame(
+      timestampNanoseconds: 0, camera: plain.camera, displayGeometry: plain.displayGeometry,
+      planes: plain.planes, depthMode: .automatic, depth: .init(depthImage: wall))
+    // The ray (0, -0.4, -1) meets z = -2 at (0, -0.8, -2), 2 √1.16 = 2.154 m away, before the
+    // floor's (0, -1, -2.5) at √7.25 = 2.693 m.
+    let result = ARCorePlacement().place(try Self.box(centredAt: 320, 440), in: frame)
+    #expect(result.hits.count == 2)
+    let position = try #require(result.worldPosition)
+    #expect(position.isApproximatelyEqual(to: SIMD3(0, -0.8, -2), tolerance: 1e-5))
+    let measurement = try #require(result.measurement)
+    #expect(
+      try #require(measurement.surfaceNormal).isApproximatelyEqual(
+        to: SIMD3(0, 0, 1), tolerance: 1e-5))
+    #expect(measurement.target == nil)
+
+    var settings = ARCorePlacement.Settings()
+    settings.acceptsDepthPoints = false
+    let planeOnly = ARCorePlacement(settings: settings).place(
+      try Self.box(centredAt: 320, 440), in: frame)
+    #expect(
+      try #require(planeOnly.worldPosition).isApproximatelyEqual(
+        to: SIMD3(0, -1, -2.5), tolerance: 1e-5))
+  }
+
   @Test("The bottom-centre anchor point hit tests the box's bottom edge")
   func anchorPoint() throws {
     var settings = ARCorePlacement.Settings()

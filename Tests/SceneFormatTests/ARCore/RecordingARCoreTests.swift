@@ -119,6 +119,49 @@ struct RecordingARCoreTests {
     #expect(!String(decoding: try arkit.jsonBytes(), as: UTF8.self).contains("platform"))
   }
 
+  @Test("Depth: the session's depth mode gives the frame's depth maps as millimetre images")
+  func depth() throws {
+    let header =
+      #""platform":"arcore","arcore":{"depthMode":"AUTOMATIC","displayGeometry":{"rotation":"ROTATION_90","width":640,"height":480}}"#
+    var recording = try Self.decode(Self.text(header: header))
+    let session = try #require(recording.header.arcore)
+    #expect(session.depthMode == .automatic)
+    // A 2x2 raw map (one pixel without return) and a smoothed one, hand-made.
+    let raw = try DepthData(
+      depthMap: DepthMap(width: 2, height: 2, depthMeters: [1.5, 0, 2.25, 3.0004]),
+      confidenceMap: [.high, .low, .medium, .low])
+    let smoothed = try DepthData(
+      depthMap: DepthMap(width: 2, height: 2, depthMeters: [1.5, 1.75, 2.25, 3]),
+      confidenceMap: [.high, .high, .high, .high])
+    recording.frames[0].sceneDepth = RecordingDepth(raw)
+    var frame = try recording.frames[0].arcoreFrame(session: session)
+    // Without a smoothed map the full image is the raw one.
+    #expect(try frame.acquireDepthImage16Bits().millimeters == [1500, 0, 2250, 3000])
+    recording.frames[0].smoothedSceneDepth = RecordingDepth(smoothed)
+    frame = try recording.frames[0].arcoreFrame(session: session)
+    #expect(try frame.acquireDepthImage16Bits().millimeters == [1500, 1750, 2250, 3000])
+    #expect(try frame.acquireRawDepthImage16Bits().millimeters == [1500, 0, 2250, 3000])
+    #expect(try frame.acquireRawDepthConfidenceImage().values == [255, 0, 170, 85])
+
+    var disabled = session
+    disabled.depthMode = .disabled
+    let plain = try recording.frames[0].arcoreFrame(session: disabled)
+    #expect(plain.depth == .none)
+    #expect(throws: ARCoreError.self) { try plain.acquireRawDepthImage16Bits() }
+    // The member survives a round trip; an unknown mode is refused naming it.
+    let again = try Recording(jsonBytes: try recording.jsonBytes())
+    #expect(again.header.arcore?.depthMode == .automatic)
+    let bad =
+      #""platform":"arcore","arcore":{"depthMode":"ON","displayGeometry":{"rotation":"ROTATION_90","width":640,"height":480}}"#
+    do {
+      _ = try Self.decode(Self.text(header: bad))
+      Issue.record("accepted depthMode ON")
+    } catch let error as InputFileError {
+      #expect(error.jsonPath == "arcore.depthMode", "\(error.description)")
+      #expect(error.description.contains("RAW_DEPTH_ONLY"), "\(error.description)")
+    }
+  }
+
   @Test("Tracking states: a paused camera or plane gives no hits")
   func trackingStates() throws {
     let paused = Self.text(arcore: #""trackingState":"PAUSED""#)

@@ -1,6 +1,7 @@
 import ARSimulation
 import Foundation
 import Placement
+import SceneSynthesis
 import SessionSimulation
 import Testing
 
@@ -137,5 +138,38 @@ import Testing
         + "\(score.placementErrorRMSMillimeters ?? .nan) mm")
     #expect(try #require(score.mota) > 0.5)
     #expect(try #require(score.placementErrorRMSMillimeters) < 40)
+  }
+
+  /// Scenes/specs/arcore-dashboard-curved.json: the curved dashboard recorded by ARCore with the
+  /// Depth API (AUTOMATIC, depth every frame). The buttons stand proud of a curved panel whose
+  /// planes cover only its flat middle, so ARCore's samples' filter finds almost no plane hit;
+  /// with depth points it lands on the buttons' faces.
+  @Test("ARCore depth: depth points place the curved dashboard's buttons, planes alone do not")
+  func depthPointsOnTheCurvedDashboard() throws {
+    let specPath = SimulatedSessionTests.scenes.appendingPathComponent(
+      "specs/arcore-dashboard-curved.json"
+    ).path
+    var spec = try SceneSpec(contentsOfFile: specPath)
+    var session = try SimulatedARCoreSession(source: ReplaySource(spec: spec, seed: 1))
+    let first = try #require(try session.nextFrame())
+    let depth = try first.frame.acquireDepthImage16Bits()
+    #expect(depth.width == 256 && depth.height == 192)
+    #expect(try first.frame.acquireRawDepthImage16Bits() == depth, "no smoothed map: raw = full")
+
+    var placer = try AndroidPlacer(ignoringRotation: false)
+    var withDepth = try SimulatedARCoreSession(source: ReplaySource(spec: spec, seed: 1))
+    let score = try withDepth.run(&placer, harness: PlacementHarness(diagnoses: false))
+    print(
+      "ARCore depth points: MOTA \(score.mota ?? .nan), error RMS "
+        + "\(score.placementErrorRMSMillimeters ?? .nan) mm")
+    #expect(try #require(score.mota) > 0.9)
+    #expect(try #require(score.placementErrorRMSMillimeters) < 6)
+
+    spec.arcore?.depthMode = .disabled
+    var planesOnly = try AndroidPlacer(ignoringRotation: false)
+    var withoutDepth = try SimulatedARCoreSession(source: ReplaySource(spec: spec, seed: 1))
+    let plain = try withoutDepth.run(&planesOnly, harness: PlacementHarness(diagnoses: false))
+    print("ARCore without depth: MOTA \(plain.mota ?? .nan)")
+    #expect(try #require(plain.mota) < 0.2)
   }
 }
