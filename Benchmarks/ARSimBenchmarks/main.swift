@@ -12,6 +12,7 @@ let suites: [String: ([String]) -> Void] = [
   "raycast": RaycastBenchmarks.run,
   "raycast-cli": RaycastCLIBenchmarks.run,
   "mesh-raycast": MeshRaycastBenchmarks.run,
+  "placement-strategies": PlacementStrategyBenchmarks.run,
   "synth": SynthBenchmarks.run,
   "tracking": TrackingBenchmarks.run,
   "tracking-scenes": TrackingScenesBenchmarks.run,

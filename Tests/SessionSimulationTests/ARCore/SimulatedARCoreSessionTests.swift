@@ -114,6 +114,16 @@ import Testing
     #expect(try #require(mistaken.mota) < 0.3)
   }
 
+  @Test("The package's reference Android placer is the samples' recipe: the same score")
+  func referencePlacer() throws {
+    var recipe = try AndroidPlacer(ignoringRotation: false)
+    var session = try SimulatedARCoreSession(contentsOfFile: Self.arcoreScene)
+    let expected = try session.run(&recipe, harness: PlacementHarness(diagnoses: false))
+    var reference = ARCoreReferencePlacer()
+    var again = try SimulatedARCoreSession(contentsOfFile: Self.arcoreScene)
+    #expect(try again.run(&reference, harness: PlacementHarness(diagnoses: false)) == expected)
+  }
+
   /// The real ARCore trajectory (Scenes/real-arcore-logger.json: 666 Android sensor poses of the
   /// ARCore Data Logger turned into camera poses, buttons on the capture's dominant plane)
   /// replayed through ARCore's session shape: every frame comes through, ML Kit sees the
@@ -156,7 +166,7 @@ import Testing
     #expect(depth.width == 256 && depth.height == 192)
     #expect(try first.frame.acquireRawDepthImage16Bits() == depth, "no smoothed map: raw = full")
 
-    var placer = try AndroidPlacer(ignoringRotation: false)
+    var placer = ARCoreReferencePlacer()
     var withDepth = try SimulatedARCoreSession(source: ReplaySource(spec: spec, seed: 1))
     let score = try withDepth.run(&placer, harness: PlacementHarness(diagnoses: false))
     print(
@@ -166,7 +176,7 @@ import Testing
     #expect(try #require(score.placementErrorRMSMillimeters) < 6)
 
     spec.arcore?.depthMode = .disabled
-    var planesOnly = try AndroidPlacer(ignoringRotation: false)
+    var planesOnly = ARCoreReferencePlacer()
     var withoutDepth = try SimulatedARCoreSession(source: ReplaySource(spec: spec, seed: 1))
     let plain = try withoutDepth.run(&planesOnly, harness: PlacementHarness(diagnoses: false))
     print("ARCore without depth: MOTA \(plain.mota ?? .nan)")
