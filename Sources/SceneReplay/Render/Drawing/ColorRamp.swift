@@ -29,7 +29,7 @@ struct ColorRamp: Sendable, Hashable {
   }
 
   /// A viridis-like ramp: nine stops, the colours of the viridis map sampled at every eighth of
-  /// its range (dark purple `#440154` at 0 to yellow `#fde725` at 1).
+  /// its range (dark purple 0x440154 at 0 to yellow 0xfde725 at 1).
   static let viridis = ColorRamp(
     stops: [
       (0x44, 0x01, 0x54), (0x47, 0x2D, 0x7B), (0x3B, 0x52, 0x8B), (0x2C, 0x72, 0x8E),

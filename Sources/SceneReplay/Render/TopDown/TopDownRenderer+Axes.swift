@@ -52,7 +52,7 @@ extension TopDownRenderer {
     ]
     let surfaces = capture.frame.truthSurfaces.count
     if surfaces > 0 {
-      lines.append("truth surfaces: the edges of their \(surfaces) meshes, faint grey.")
+      lines.append("truth surfaces (\(surfaces)): their mesh edges, faint grey.")
     }
     return lines
   }
