@@ -50,7 +50,8 @@ public final class HeadlessBrowser {
   /// Console messages of level error, uncaught exceptions and log entries of level error, in the
   /// order seen, since the last ``open(_:)``.
   public private(set) var errors: [String] = []
-  /// URLs requested by the page since the last ``open(_:)``, other than the page itself.
+  /// URLs requested by the page since the last ``open(_:)``, other than the page itself and
+  /// `data:` URLs (content inlined in the page, such as an embedded PNG, which fetch nothing).
   public private(set) var requests: [String] = []
 
   private let pid: pid_t
@@ -277,7 +278,9 @@ public final class HeadlessBrowser {
           errors.append("log: \(params["entry"]?["text"] ?? .null)")
         }
       case "Network.requestWillBeSent":
-        if case .string(let url)? = params["request"]?["url"], url != pageURL {
+        if case .string(let url)? = params["request"]?["url"], url != pageURL,
+          !url.hasPrefix("data:")
+        {
           requests.append(url)
         }
       default:

@@ -111,4 +111,27 @@ struct BrowserChecksTests {
       try Self.keep(try browser.screenshot(), as: "\(scene)-\(name).png")
     }
   }
+
+  /// The LiDAR dashboard's depth and mesh pictures: the inline PNG decodes without a console
+  /// error or a request, and the scale's labels keep to the rules of every picture.
+  @Test(.enabled(if: available, skipReason))
+  func depthAndMeshPicturesRenderCleanly() throws {
+    let directory = try Self.workDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let recording = Self.scenes.appendingPathComponent("dashboard-curved.json").path
+    let browser = try HeadlessBrowser()
+    for (name, extra) in [
+      ("depth", ["--frame", "60", "--depth"]),
+      ("depth-wireframe", ["--frame", "45", "--depth", "--smoothed", "--wireframe"]),
+      ("wireframe", ["--frame", "60", "--wireframe"]), ("topdown", ["--top-down"]),
+    ] {
+      let picture = directory.appendingPathComponent("dashboard-curved-\(name).svg")
+      let run = try ArsimRunner.run(["render", recording, "--out", picture.path] + extra)
+      #expect(run.status == 0, "\(run.stderr)")
+      try browser.open(picture)
+      let inspection = try PageInspection(of: browser)
+      Self.expectClean(inspection, browser, "dashboard-curved \(name)")
+      try Self.keep(try browser.screenshot(), as: "dashboard-curved-\(name).png")
+    }
+  }
 }

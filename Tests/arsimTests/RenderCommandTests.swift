@@ -76,12 +76,72 @@ struct RenderCommandTests {
     ["render"], ["render", "a.json", "b.json"], ["render", "a.json", "--frame", "-1"],
     ["render", "a.json", "--frame", "two"], ["render", "a.json", "--out", ""],
     ["render", "a.json", "--colour"], ["replay", "a.json", "--report", ""],
-    ["render", "a.json", "--all-tracks"],
+    ["render", "a.json", "--all-tracks"], ["render", "a.json", "--smoothed"],
+    ["render", "a.json", "--top-down", "--depth"],
+    ["render", "a.json", "--top-down", "--wireframe"],
   ])
   func usageErrorsExit64(arguments: [String]) throws {
     let result = try ArsimRunner.run(arguments)
     #expect(result.status == 64)
     #expect(result.stderr.contains("--help"))
+  }
+
+  static let curved = URL(fileURLWithPath: sample).deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("dashboard-curved.json").path
+
+  /// The LiDAR dashboard has sceneDepth and smoothedSceneDepth on frames 0, 15, ..., 135 (2 Hz at
+  /// 30 fps over 150 frames): frame 60 draws a 256 x 192 depth PNG, the same bytes twice, with
+  /// the scale in the legend; --smoothed draws the smoothed map.
+  @Test func depthPictureOfTheCurvedDashboard() throws {
+    let first = try ArsimRunner.run(["render", Self.curved, "--frame", "60", "--depth"])
+    let second = try ArsimRunner.run(["render", Self.curved, "--frame", "60", "--depth"])
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(first.stdout == second.stdout)
+    let svg = first.stdout
+    #expect(svg.contains("id=\"frame-depth\"") && svg.contains("data:image/png;base64,"))
+    #expect(svg.contains(">sceneDepth 256x192, z-depth (m):</text>"))
+    #expect(svg.contains("class=\"depth-tick\""))
+    // The PNG's IHDR: width and height big-endian after the signature, length and type.
+    let start = try #require(svg.range(of: "data:image/png;base64,")).upperBound
+    let end = try #require(svg[start...].firstIndex(of: "\""))
+    let png = [UInt8](try #require(Data(base64Encoded: String(svg[start..<end]))))
+    #expect(Array(png[12..<16]) == Array("IHDR".utf8))
+    #expect(Array(png[16..<24]) == [0, 0, 1, 0, 0, 0, 0, 192])
+    let smoothed = try ArsimRunner.run([
+      "render", Self.curved, "--frame", "60", "--depth", "--smoothed",
+    ])
+    #expect(smoothed.status == 0)
+    #expect(smoothed.stdout.contains(">smoothedSceneDepth 256x192, z-depth (m):</text>"))
+  }
+
+  @Test func aFrameWithoutDepthIsAnErrorListingTheFramesWithDepth() throws {
+    let result = try ArsimRunner.run(["render", Self.curved, "--frame", "12", "--depth"])
+    #expect(result.status == 1)
+    #expect(
+      result.stderr.contains(
+        "dashboard-curved.json: option --depth: frame 12 has no sceneDepth; frames with "
+          + "sceneDepth: 0, 15, 30, 45, 60, 75, 90, 105, 120, 135"))
+    let none = try ArsimRunner.run(["render", Self.sample, "--depth", "--smoothed"])
+    #expect(none.status == 1)
+    #expect(none.stderr.contains("frame 2 has no smoothedSceneDepth, and no frame"))
+  }
+
+  /// The curved dashboard's truth has 13 surfaces (the panel and twelve button boxes): one
+  /// wireframe path per surface with edges in view, and all 13 from above.
+  @Test func wireframeAndTopDownMeshes() throws {
+    let frame = try ArsimRunner.run(["render", Self.curved, "--frame", "60", "--wireframe"])
+    #expect(frame.status == 0, "\(frame.stderr)")
+    let paths = frame.stdout.components(separatedBy: "class=\"wireframe\"").count - 1
+    #expect(paths >= 1 && paths <= 13)
+    #expect(frame.stdout.contains(">truth mesh edges (13 surfaces)</text>"))
+    let top = try ArsimRunner.run(["render", Self.curved, "--top-down"])
+    #expect(top.status == 0)
+    #expect(top.stdout.components(separatedBy: "class=\"truth-surface\"").count - 1 == 13)
+    let without = try ArsimRunner.run(["render", Self.sample, "--wireframe"])
+    #expect(without.status == 1)
+    #expect(
+      without.stderr.contains(
+        "dashboard-three-frames.json: option --wireframe: the recording's truth has no surfaces"))
   }
 
   @Test func helpAndMissingFiles() throws {

@@ -14,6 +14,14 @@ enum RenderCommand {
   static let topDown = Flag("top-down", help: "Draw the world from above instead of the frame.")
   static let allTracks = Flag(
     "all-tracks", help: "With --top-down: draw every marker's track, not only the shown ones.")
+  static let depth = Flag(
+    "depth",
+    help: "Draw the frame's depth map (sceneDepth) in false colour under the marks, with a "
+      + "colour scale in metres.")
+  static let smoothed = Flag(
+    "smoothed", help: "With --depth: draw the smoothed depth (smoothedSceneDepth) instead.")
+  static let wireframe = Flag(
+    "wireframe", help: "Draw the edges of the truth surfaces' triangle meshes (truth.surfaces).")
   static let markers = Option<String?>(
     "markers", valueName: "FILE", completion: .file,
     help: "Draw the markers of FILE (another program's, in the format arsim score reads; - for "
@@ -38,18 +46,29 @@ enum RenderCommand {
       marker's) and the camera path. --markers FILE draws your own program's markers instead of \
       replay's (the lines of `arsim score`'s markers file: frame, id, label, position, state), \
       in both pictures, with the truth objects and error lines as for replay's.
+
+      --depth draws the frame's LiDAR depth map (sceneDepth; --smoothed: smoothedSceneDepth, \
+      as `arsim depth` reads them) over the camera image and under the marks, through the \
+      same display transform as the image: a viridis-like colour map, dark near and light \
+      far, over round depths that enclose the map's returns, with the scale in metres in the \
+      legend; pixels without a return are not coloured. A frame without that map is an error \
+      that lists the frames with one. --wireframe draws the triangle edges of the recording's \
+      truth surfaces (truth.surfaces: the scene's surfaces and its objects' boxes) projected \
+      through the frame's camera, cut at the near plane and clipped to the viewport; a \
+      recording without truth surfaces is an error. The top-down picture always draws the \
+      truth surfaces' edges, faint, when the recording has them.
       """,
     arguments: [ReplayInputs.recording],
-    options: [frame, out, topDown, allTracks, markers, ReplayInputs.config],
+    options: [
+      frame, out, topDown, allTracks, depth, smoothed, wireframe, markers, ReplayInputs.config,
+    ],
     run: run)
 
   static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws(CommandLineError)
     -> String
   {
     let path = parsed.value(ReplayInputs.recording)
-    if parsed.flag(allTracks), !parsed.flag(topDown) {
-      throw .usage("option --all-tracks applies only with --top-down")
-    }
+    try validateLayers(parsed)
     let markersPath = parsed.value(markers)
     if markersPath != nil, parsed.value(ReplayInputs.config) != nil {
       throw .usage("option --config sets up replay's own markers; it does not apply with --markers")
@@ -73,15 +92,54 @@ enum RenderCommand {
       }
       var topDownRenderer = TopDownRenderer()
       topDownRenderer.showsAllTracks = parsed.flag(allTracks)
+      var frameRenderer = FrameRenderer()
+      if parsed.flag(depth) {
+        frameRenderer.depthLayer = parsed.flag(smoothed) ? .smoothedSceneDepth : .sceneDepth
+      }
+      frameRenderer.drawsWireframe = parsed.flag(wireframe)
+      if !parsed.flag(topDown) {
+        try requireLayers(frameRenderer, in: capture, file: source.file ?? path)
+      }
       markup =
         parsed.flag(topDown)
         ? topDownRenderer.document(for: capture).markup
-        : FrameRenderer().document(for: capture.frame).markup
+        : frameRenderer.document(for: capture.frame).markup
+    } catch let error as CommandLineError {
+      throw error
     } catch {
       throw .runtime(describing: error)
     }
     guard let outPath = parsed.value(out) else { return String(markup.dropLast()) }
     try OutputFile.write(markup, to: outPath, context)
     return "wrote \(TerminalText.escaped(outPath))"
+  }
+
+  /// The usage rules of the picture options: --all-tracks only with --top-down; --depth and
+  /// --wireframe only on the frame picture; --smoothed only with --depth.
+  static func validateLayers(_ parsed: ParsedArguments) throws(CommandLineError) {
+    if parsed.flag(allTracks), !parsed.flag(topDown) {
+      throw .usage("option --all-tracks applies only with --top-down")
+    }
+    for layer in [depth, wireframe] where parsed.flag(layer) && parsed.flag(topDown) {
+      throw .usage(
+        "option --\(layer.declaration.name) draws on the frame picture; it does not apply with --top-down"
+      )
+    }
+    if parsed.flag(smoothed), !parsed.flag(depth) {
+      throw .usage("option --smoothed applies only with --depth")
+    }
+  }
+
+  /// The frame picture's layers checked against the captured frame: a runtime error naming the
+  /// file, the option and the frame (with the frames that have depth) when one cannot be drawn.
+  static func requireLayers(
+    _ renderer: FrameRenderer, in capture: ReplayCapture, file: String
+  ) throws(CommandLineError) {
+    do {
+      try renderer.requireLayers(in: capture)
+    } catch {
+      let option = error == .noTruthSurfaces ? "--wireframe" : "--depth"
+      throw .runtime("\(file): option \(option): \(error)")
+    }
   }
 }

@@ -30,7 +30,7 @@ extension ReplayCapture {
     let header = source.header
     let file = source.file
     var session = try SimulatedSession(source: source)
-    var recorder = Recorder(truthObjects: header.truth?.objects ?? [], frameIndex: frameIndex)
+    var recorder = Recorder(truth: header.truth, frameIndex: frameIndex)
     var drawn = DrawnMarkerIDs()
     var report = ReplayReport()
     var frames = 0

@@ -38,21 +38,30 @@ public struct ReplayCapture: Sendable {
   /// The score of those markers (with the diagnosis when asked for), or `nil` for replay's own
   /// markers and for a recording without truth objects.
   public var score: PlacementScore?
+  /// The 0-based indices of the replayed frames with `sceneDepth`, in frame order.
+  public var depthFrameIndices: [Int]
+  /// The 0-based indices of the replayed frames with `smoothedSceneDepth`, in frame order.
+  public var smoothedDepthFrameIndices: [Int]
 
   /// Collects the pictures' data frame by frame during a replay.
   struct Recorder {
     var tracks = MarkerTrackHistory.Recorder()
     var timeline: ReplayTimeline.Recorder
     let truthObjects: [RecordingTruthObject]
+    let truthSurfaces: [RecordingTruthSurface]
     let frameIndex: Int?
+    var depthFrames: [Int] = []
+    var smoothedDepthFrames: [Int] = []
     var positions: [SIMD3<Float>] = []
     var planeEvents: [ReplayEvent] = []
     var tracking = TrackingStateRecorder()
     var snapshot: FrameSnapshot?
 
-    init(truthObjects: [RecordingTruthObject], frameIndex: Int?) {
+    init(truth: RecordingTruth?, frameIndex: Int?) {
+      let truthObjects = truth?.objects ?? []
       timeline = ReplayTimeline.Recorder(truthObjects: truthObjects)
       self.truthObjects = truthObjects
+      truthSurfaces = truth?.surfaces ?? []
       self.frameIndex = frameIndex
     }
 
@@ -72,12 +81,16 @@ public struct ReplayCapture: Sendable {
             kind: .planeRemoved, timestampSeconds: frame.timestamp, detail: anchor.identifier))
       }
       tracking.add(frame.camera.trackingState, timestampSeconds: frame.timestamp)
+      if frame.sceneDepth != nil { depthFrames.append(frame.frameIndex) }
+      if frame.smoothedSceneDepth != nil { smoothedDepthFrames.append(frame.frameIndex) }
       guard frameIndex == nil || frame.frameIndex == frameIndex, let request = detail.request
       else { return }
       snapshot = FrameSnapshot(
         frameIndex: frame.frameIndex, timestampSeconds: frame.timestamp, camera: frame.camera,
         viewport: frame.viewport, request: request, world: frame.world,
-        placements: detail.placements, markers: detail.output.markers, truthObjects: truthObjects)
+        placements: detail.placements, markers: detail.output.markers, truthObjects: truthObjects,
+        sceneDepth: frame.sceneDepth, smoothedSceneDepth: frame.smoothedSceneDepth,
+        truthSurfaces: truthSurfaces)
     }
   }
 
@@ -94,7 +107,7 @@ public struct ReplayCapture: Sendable {
     onFrame: (ReplayFrameOutput) throws -> Void = { _ in }, onProgress: (Int) -> Void = { _ in }
   ) throws {
     let header = source.header
-    var recorder = Recorder(truthObjects: header.truth?.objects ?? [], frameIndex: frameIndex)
+    var recorder = Recorder(truth: header.truth, frameIndex: frameIndex)
     let report = try engine.run(
       &source, onFrame: onFrame, onProgress: onProgress, onFrameDetail: { recorder.add($0) })
     self = try ReplayCapture(
@@ -117,6 +130,8 @@ public struct ReplayCapture: Sendable {
       return track
     }
     cameraPositions = recorder.positions
+    depthFrameIndices = recorder.depthFrames
+    smoothedDepthFrameIndices = recorder.smoothedDepthFrames
     guard frameCount > 0 else {
       throw InputFileError(
         .invalidValue, "the recording has no frames to draw", path: [.key("frames")], file: file)

@@ -36,6 +36,10 @@ enum RenderStyle {
   /// Error lines from a marker to its truth object, and the error series of the report.
   static let error = "#c2185b"
   static let camera = "#555555"
+  /// The truth surfaces' triangle edges over the grey camera image (white over depth).
+  static let wireframe = "#1b1b1b"
+  /// The truth surfaces' edges seen from above: faint, under everything else.
+  static let meshFromAbove = "#9a9a9a"
 
   /// A plane anchor's label: its identifier (shortened to 18 characters with an ellipsis),
   /// prefixed by "plane " unless it already says so.

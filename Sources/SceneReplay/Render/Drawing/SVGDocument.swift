@@ -54,6 +54,16 @@ public struct SVGDocument: Sendable, Hashable {
     body.append("<polygon points=\"\(Self.pointList(points, decimals: decimals))\" \(style)/>")
   }
 
+  /// Separate straight segments as one `path` (`M a L b` per segment; nothing for none), for
+  /// many thin lines in one style such as a wireframe.
+  public mutating func segments(_ segments: [(Point, Point)], style: String) {
+    guard !segments.isEmpty else { return }
+    let d = segments.map { a, b in
+      "M\(Self.number(a.x)) \(Self.number(a.y))L\(Self.number(b.x)) \(Self.number(b.y))"
+    }.joined()
+    body.append("<path d=\"\(d)\" \(style)/>")
+  }
+
   /// A circle of `radius` user units about `center`; `title` (escaped) becomes its tooltip.
   public mutating func circle(
     center: Point, radius: Double, style: String, title: String? = nil

@@ -9,12 +9,14 @@ extension FrameRenderer {
     case heading(String)
     case text(String)
     case swatch(Swatch, String)
+    /// The depth layer's colour scale.
+    case depthScale(AxisTicks)
     case gap
   }
 
   /// The marks the key explains.
   enum Swatch {
-    case image, modelRegion, detection, hit, notPlaced, truth, error, arrow, plane
+    case image, modelRegion, detection, hit, notPlaced, truth, error, arrow, plane, wireframe
     case marker(MarkerState)
   }
 
@@ -47,8 +49,14 @@ extension FrameRenderer {
       .swatch(.truth, "truth object"),
       .swatch(.error, "placement error: marker to truth"),
       .swatch(.plane, "plane anchor boundary"),
-      .gap,
     ]
+    if drawsWireframe {
+      lines.append(
+        .swatch(.wireframe, "truth mesh edges (\(frame.truthSurfaces.count) surfaces)"))
+    }
+    lines.append(.gap)
+    let depthLines = depthLegendLines(frame: frame)
+    if !depthLines.isEmpty { lines += depthLines + [.gap] }
     let placed = frame.placements.filter { $0.worldPosition != nil }.count
     lines.append(.text("detections \(frame.placements.count), placed \(placed)"))
     let counts = MarkerState.allCases.map { state in
@@ -109,6 +117,9 @@ extension FrameRenderer {
         drawSwatch(swatch, at: Point(x: x + 10, y: y - 4), into: &svg)
         svg.text(text, at: Point(x: x + 28, y: y), size: fontSize, style: "fill=\"#222\"")
         y += fontSize + 8
+      case .depthScale(let scale):
+        drawDepthScale(scale, into: &svg, x: x, top: y - fontSize + 2)
+        y += depthScaleHeight
       case .gap:
         y += 8
       }
@@ -124,6 +135,7 @@ extension FrameRenderer {
       case .heading: y += fontSize + 10
       case .text: y += fontSize + 6
       case .swatch: y += fontSize + 8
+      case .depthScale: y += depthScaleHeight
       case .gap: y += 8
       }
     }
@@ -213,6 +225,14 @@ extension FrameRenderer {
       svg.polygon(
         [Point(x: p.x + 7, y: p.y), Point(x: p.x - 4, y: p.y - 6), Point(x: p.x - 4, y: p.y + 6)],
         style: "fill=\"\(RenderStyle.color(of: .confirmed))\"")
+    case .wireframe:
+      svg.rect(box, style: "fill=\"\(RenderStyle.imageFill)\"")
+      svg.segments(
+        [
+          (Point(x: box.minX, y: box.maxY), Point(x: box.maxX, y: box.minY)),
+          (Point(x: box.minX, y: box.minY), Point(x: box.maxX, y: box.minY)),
+          (Point(x: box.minX, y: box.maxY), Point(x: box.maxX, y: box.maxY)),
+        ], style: "fill=\"none\" stroke=\"\(RenderStyle.wireframe)\" stroke-width=\"0.75\"")
     case .plane:
       svg.rect(
         box,

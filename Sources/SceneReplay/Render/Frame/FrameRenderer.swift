@@ -9,7 +9,9 @@ import SpatialMath
 /// confidence, the ray hits of placed detections, the truth objects (diamonds) and, per shown
 /// marker that matches one, an error line from the marker to it, the markers coloured by state
 /// with their ids (off-screen ones as edge arrows) and the projected plane anchor boundaries,
-/// plus a legend.
+/// plus a legend. Optional layers: the frame's depth map in false colour under the marks, with a
+/// colour scale in the legend (``depthLayer``), and the truth surfaces' triangle edges
+/// (``drawsWireframe``).
 ///
 /// Labels never overlap each other or a marker and never cross the viewport edge: each is put at
 /// the first free spot around its mark (`LabelPlacer`), in priority order (shown markers,
@@ -38,6 +40,15 @@ public struct FrameRenderer: Sendable {
   public var idPrefix = "frame-"
   /// The text size, px (>= 12 keeps text legible at 1:1).
   public var fontSize: Double = 12
+  /// The depth map to draw over the camera image and under every mark, or `nil` for none: in
+  /// false colour (a viridis-like ramp, dark near, light far) over round depths that enclose
+  /// the map's returns, no-return pixels transparent, placed by the display transform the image
+  /// uses; the colour scale (metres) is drawn in the legend column (not in the caption of a
+  /// picture without legend). A frame without that map draws no depth.
+  public var depthLayer: DepthLayer?
+  /// Whether to draw the truth surfaces' triangle edges (``FrameSnapshot/truthSurfaces``)
+  /// projected into the viewport, thin, cut at the near plane and clipped to the viewport.
+  public var drawsWireframe = false
 
   /// Creates a renderer with the default layout.
   public init() {}
@@ -104,8 +115,9 @@ public struct FrameRenderer: Sendable {
     let planes = layout.toUnits.map { planePolygons(frame: frame, toUnits: $0) } ?? []
     if let toUnits = layout.toUnits {
       svg.beginGroup("clip-path=\"url(#\(clipID))\"")
-      drawImage(into: &svg, toUnits: toUnits)
+      drawImage(into: &svg, frame: frame, toUnits: toUnits)
       drawPlanes(into: &svg, polygons: planes.map(\.points))
+      drawWireframe(into: &svg, frame: frame, layout: layout)
       drawModelRegion(into: &svg, frame: frame, toUnits: toUnits)
       drawDetections(into: &svg, frame: frame, toUnits: toUnits, layout: layout)
       drawTruth(into: &svg, frame: frame, layout: layout)
@@ -134,6 +146,22 @@ public struct FrameRenderer: Sendable {
     return svg
   }
 
+  /// Checks that `capture`'s chosen frame has what the picture's layers draw: the depth map of
+  /// ``depthLayer`` and, with ``drawsWireframe``, truth surfaces.
+  ///
+  /// - Throws: ``FrameLayerError/noDepth(frameIndex:layer:framesWithDepth:)`` naming the frame
+  ///   and listing the frames with that map; ``FrameLayerError/noTruthSurfaces``.
+  public func requireLayers(in capture: ReplayCapture) throws(FrameLayerError) {
+    let frame = capture.frame
+    if let depthLayer, depthLayer.depth(in: frame) == nil {
+      throw .noDepth(
+        frameIndex: frame.frameIndex, layer: depthLayer,
+        framesWithDepth: depthLayer == .sceneDepth
+          ? capture.depthFrameIndices : capture.smoothedDepthFrameIndices)
+    }
+    if drawsWireframe, frame.truthSurfaces.isEmpty { throw .noTruthSurfaces }
+  }
+
   /// The height of the caption under a picture without legend column (four lines).
   static func captionHeight(fontSize: Double) -> Double { 4 * (fontSize + 8) + 4 }
 
@@ -158,10 +186,14 @@ public struct FrameRenderer: Sendable {
   // MARK: - Layers
 
   /// The camera image's visible part: the image rect under the display transform (clipped to
-  /// the viewport by the caller), with grid lines every `gridStep` of image-normalized x and y.
-  func drawImage(into svg: inout SVGDocument, toUnits: AffineTransform2D) {
+  /// the viewport by the caller), the depth layer when drawn, and grid lines every `gridStep` of
+  /// image-normalized x and y.
+  func drawImage(
+    into svg: inout SVGDocument, frame: FrameSnapshot, toUnits: AffineTransform2D
+  ) {
     svg.beginGroup("id=\"\(idPrefix)camera-image\"")
     svg.rect(Rect.unit.applying(toUnits), style: "fill=\"\(RenderStyle.imageFill)\"")
+    drawDepth(into: &svg, frame: frame, toUnits: toUnits)
     let count = gridLineCount
     for k in 1..<max(count, 1) {
       let t = Double(k) / Double(count)

@@ -44,12 +44,17 @@ extension TopDownRenderer {
       showsAllTracks
       ? "all \(capture.tracks.count) marker tracks"
       : "tracks of the \(trackCount) markers shown (of \(capture.tracks.count) created)"
-    return [
+    var lines = [
       "From above: x right, z down (looking along -y), one scale on both axes.",
       "\(tracks), a colour per id,",
       "end dot coloured by the last state; truth objects: purple footprints;",
       "plane anchors of frame \(capture.frame.frameIndex) (teal); camera path dashed grey.",
     ]
+    let surfaces = capture.frame.truthSurfaces.count
+    if surfaces > 0 {
+      lines.append("truth surfaces (\(surfaces)): their mesh edges, faint grey.")
+    }
+    return lines
   }
 
   /// The legend, its first line's top at `origin`.

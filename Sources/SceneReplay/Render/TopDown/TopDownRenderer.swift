@@ -8,7 +8,8 @@ import SpatialMath
 /// ticks; the chosen frame's plane anchor boundaries, the truth objects' footprints with their
 /// ids, the tracks of the markers that were shown (confirmed at least once; every marker's with
 /// ``showsAllTracks``), each ending in a dot coloured by its last state, and the camera path
-/// with the chosen frame's viewing direction.
+/// with the chosen frame's viewing direction; under them, faint, the edges of the truth surfaces'
+/// meshes when the recording has them.
 ///
 /// The view zooms to the data: the truth objects and the drawn tracks (the camera, the planes
 /// and the camera path when there are none), with one scale on both axes (so angles and
@@ -117,6 +118,7 @@ public struct TopDownRenderer: Sendable {
     drawAxes(into: &svg, mapping: mapping)
 
     svg.beginGroup("id=\"\(idPrefix)data\" clip-path=\"url(#\(clipID))\"")
+    drawTruthSurfaces(into: &svg, capture: capture, mapping: mapping)
     svg.beginGroup("id=\"\(idPrefix)planes\"")
     for polygon in planePolygons {
       let points = polygon.map(mapping.point)
