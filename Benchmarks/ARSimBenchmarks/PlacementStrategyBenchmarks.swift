@@ -14,20 +14,29 @@ import SessionSimulation
 /// samples filter it (`ARCoreReferencePlacer`) with `DepthMode` `DISABLED` (planes and points)
 /// and `AUTOMATIC` (depth points too). One JSON object, sorted keys: per scene and strategy the
 /// placement error RMS and maximum (mm), MOTA, missed objects, and the time until every object
-/// ever in view had a marker (s; `null` when one never did). Quality figures: no clock is read.
+/// ever in view had a marker (s; `null` when one never did). `dashboard-portrait+depth` is the
+/// flat dashboard's spec with scene depth every other frame, to show the share of the plane
+/// raycast's error that comes from the buttons standing proud of the plane. Quality figures: no
+/// clock is read.
 /// Mesh raycasts are not a strategy yet: the package has no mesh anchors to raycast.
 enum PlacementStrategyBenchmarks {
-  /// A scene: a committed recording (`Scenes/<name>.json`) or a spec synthesized with a seed.
+  /// A scene: a committed recording (`Scenes/<name>.json`) or a spec synthesized with a seed,
+  /// optionally given scene depth at `depthRateHz` (the default depth model, no smoothed map).
   struct Scene {
     let name: String
     let seed: UInt64?
     let platform: RecordingPlatform
+    var spec: String? = nil
+    var depthRateHz: Double? = nil
   }
 
   static let scenes = [
     Scene(name: "dashboard-curved", seed: nil, platform: .arkit),
     Scene(name: "depth-bench", seed: 1, platform: .arkit),
     Scene(name: "dashboard-portrait", seed: nil, platform: .arkit),
+    Scene(
+      name: "dashboard-portrait+depth", seed: 1, platform: .arkit, spec: "dashboard-portrait",
+      depthRateHz: 30),
     Scene(name: "arcore-dashboard-curved", seed: 1, platform: .arcore),
     Scene(name: "arcore-dashboard-portrait", seed: nil, platform: .arcore),
   ]
@@ -109,10 +118,20 @@ enum PlacementStrategyBenchmarks {
     }
   }
 
-  static func specPath(_ scene: Scene) -> String { "Scenes/specs/\(scene.name).json" }
+  /// The scene's spec, with its depth model when it adds one.
+  static func spec(_ scene: Scene) throws -> SceneSpec {
+    var spec = try SceneSpec(contentsOfFile: "Scenes/specs/\(scene.spec ?? scene.name).json")
+    if let rate = scene.depthRateHz {
+      var depth = DepthModelSpec()
+      depth.rateHz = rate
+      depth.smoothed = false
+      spec.depth = depth
+    }
+    return spec
+  }
 
   static func arkitSession(_ scene: Scene) throws -> SimulatedSession {
-    if let seed = scene.seed { return try SimulatedSession(specFile: specPath(scene), seed: seed) }
+    if let seed = scene.seed { return try SimulatedSession(spec: spec(scene), seed: seed) }
     return try SimulatedSession(contentsOfFile: "Scenes/\(scene.name).json")
   }
 
@@ -121,7 +140,7 @@ enum PlacementStrategyBenchmarks {
     _ scene: Scene, depthMode: ARCore.Frame.DepthMode
   ) throws -> SimulatedARCoreSession {
     if let seed = scene.seed {
-      var spec = try SceneSpec(contentsOfFile: specPath(scene))
+      var spec = try spec(scene)
       spec.arcore?.depthMode = depthMode
       return try SimulatedARCoreSession(source: ReplaySource(spec: spec, seed: seed))
     }

@@ -132,7 +132,10 @@ public struct ReplayEngine: Sendable {
     var anchoring = MarkerAnchoring()
     // The tracker takes detector frames: between the results of a detector running below the
     // frame rate its markers carry on unchanged (and do not age). Its view is the image the
-    // result was computed on (an earlier frame's when the result arrived late).
+    // result was computed on (an earlier frame's when the result arrived late). With depth
+    // placement, once depth has been seen, only the detector frames with depth.
+    let waitsForDepth = settings.placement.depth != nil && settings.trackerOnDepthFramesOnly
+    var depthSeen = false
     func replay(_ chunk: PreparedChunk) throws {
       for index in chunk.outcomes.indices {
         let frame: SimulatedFrame
@@ -164,14 +167,18 @@ public struct ReplayEngine: Sendable {
             toTimestamp: frame.timestamp, cameraPosition: frame.camera.transform.columns.3.xyz)
           anchoring.follow(anchors, tracker: &tracker)
         }
-        let markers =
+        if frame.sceneDepth != nil { depthSeen = true }
+        let tracks =
           frame.hasDetectorResult
+          && !(waitsForDepth && depthSeen && frame.sceneDepth == nil)
+        let markers =
+          tracks
           ? tracker.updateOfAnyFilter(
             measurements: measurements, timestampSeconds: frame.timestamp,
             view: settings.trackerUsesDetectorView
               ? detectorView(of: frame, override: override) : nil)
           : tracker.markersOfAnyFilter
-        if corrects, frame.hasDetectorResult {
+        if corrects, tracks {
           var requests = AppAnchorRequests()
           anchoring.attach(markers, requests: &requests)
           anchorStore.enqueue(requests)

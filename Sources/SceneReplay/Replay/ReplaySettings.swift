@@ -17,11 +17,12 @@ import SpatialMath
 ///   "interpretVisionAs": {"cropAndScale": "scaleFill", "modelInputSize": [416, 416],
 ///                         "orientation": "up"},
 ///   "matchThresholdMeters": 0.02, "trackerUsesDetectorView": true,
-///   "depth": {"windowRadius": 2, "minimumConfidence": 1} }
+///   "depth": {"windowRadius": 2, "minimumConfidence": 1, "trackerOnDepthFramesOnly": true} }
 /// ```
 /// `depth` places by scene depth first on frames that have it (`DepthPlacement`: the median of
 /// a `(2 windowRadius + 1)²` window of pixels with confidence at least `minimumConfidence`,
-/// 0 low, 1 medium, 2 high; both optional, defaults 2 and 1), the attempts after.
+/// 0 low, 1 medium, 2 high; both optional, defaults 2 and 1), the attempts after;
+/// `trackerOnDepthFramesOnly` is ``trackerOnDepthFramesOnly``.
 /// `filter`/`filterParameters` are `AnyPositionFilter.init(name:parameters:)`'s names and
 /// parameters (values as strings or numbers); `tracker` overrides members of
 /// `MarkerTrackerConfiguration` by the names of its registry (`MarkerTrackerConfiguration.settings`;
@@ -48,6 +49,14 @@ public struct ReplaySettings: Sendable, Hashable {
   /// detected. (Either way the tracker is updated only on frames with a detector result.)
   /// `false` gives the tracker no view (fixed gates, time-based lifetimes). Default `true`.
   public var trackerUsesDetectorView: Bool = true
+  /// With depth placement (`placement.depth`), whether the tracker is updated only on the
+  /// detector frames that have scene depth once a frame with depth has been seen: depth coming
+  /// slower than the detector's results then acts as a slower detector (between depth frames the
+  /// markers carry on and do not age), as ``StepPlacer``-style depth placers do. `false` updates
+  /// the tracker on every detector frame, so frames without depth give it only the raycast
+  /// attempts' points (none on a curved surface the planes do not cover, which ages the
+  /// markers away). Recordings without depth are unaffected. Default `true`.
+  public var trackerOnDepthFramesOnly = true
   /// How ML Kit objects are placed on the frames of an `"arcore"` recording (default: the box
   /// centre and ARCore's samples' hit filter). Not read from the JSON form yet.
   public var arcorePlacement = ARCorePlacement.Settings()
@@ -112,7 +121,8 @@ public struct ReplaySettings: Sendable, Hashable {
       placement.anchorPoint = anchor
     }
     if let depth = try object.optional("depth", { try Self.depthPlacement(from: $0) }) {
-      placement.depth = depth
+      placement.depth = depth.placement
+      trackerOnDepthFramesOnly = depth.trackerOnDepthFramesOnly
     }
     if let policy = try object.optional(
       "backFacePolicy",
@@ -221,8 +231,10 @@ public struct ReplaySettings: Sendable, Hashable {
     _ = try object.extras()
   }
 
-  /// `{"windowRadius"?: 0...50, "minimumConfidence"?: 0...2}`.
-  static func depthPlacement(from value: JSONValue) throws -> DepthPlacement {
+  /// `{"windowRadius"?: 0...50, "minimumConfidence"?: 0...2, "trackerOnDepthFramesOnly"?: true}`.
+  static func depthPlacement(
+    from value: JSONValue
+  ) throws -> (placement: DepthPlacement, trackerOnDepthFramesOnly: Bool) {
     var object = try JSONObjectDecoder(value, strict: true)
     func integer(_ value: JSONValue, _ high: Double) throws -> Int {
       let n = try value.number(atLeast: 0, atMost: high)
@@ -231,9 +243,11 @@ public struct ReplaySettings: Sendable, Hashable {
     }
     let radius = try object.optional("windowRadius") { try integer($0, 50) } ?? 2
     let level = try object.optional("minimumConfidence") { try integer($0, 2) } ?? 1
+    let depthFramesOnly = try object.optional("trackerOnDepthFramesOnly") { try $0.bool() } ?? true
     _ = try object.extras()
-    return DepthPlacement(
+    let placement = DepthPlacement(
       windowRadius: radius, minimumConfidence: DepthConfidence(rawValue: UInt8(level)) ?? .medium)
+    return (placement, depthFramesOnly)
   }
 
   static func attempts(from value: JSONValue) throws -> [PlacementAttempt] {
