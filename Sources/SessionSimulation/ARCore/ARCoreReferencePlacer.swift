@@ -23,15 +23,7 @@ public struct ARCoreReferencePlacer: ARCoreMarkerPlacer {
     placement: ARCorePlacement = ARCorePlacement(), tracker: MarkerTracker<AnyPositionFilter>? = nil
   ) {
     self.placement = placement
-    if let tracker {
-      self.tracker = tracker
-    } else {
-      do {
-        self.tracker = try MarkerTracker(filterPrototype: AnyPositionFilter.trackingDefault)
-      } catch {
-        preconditionFailure("the default tracker configuration is valid: \(error)")
-      }
-    }
+    self.tracker = tracker ?? .packageDefault
   }
 
   /// Places the frame's ML Kit objects and updates the tracker with the placed ones.

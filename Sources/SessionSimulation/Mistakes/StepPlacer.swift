@@ -38,15 +38,7 @@ public struct StepPlacer: MarkerPlacer {
     tracker: MarkerTracker<AnyPositionFilter>? = nil
   ) {
     self.steps = steps
-    if let tracker {
-      self.tracker = tracker
-    } else {
-      do {
-        self.tracker = try MarkerTracker(filterPrototype: AnyPositionFilter.trackingDefault)
-      } catch {
-        preconditionFailure("the default tracker configuration is valid: \(error)")
-      }
-    }
+    self.tracker = tracker ?? .packageDefault
   }
 
   /// The correct placer: ``ReferenceSteps`` and the default tracker.
