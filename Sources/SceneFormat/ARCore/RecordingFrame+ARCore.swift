@@ -30,6 +30,17 @@ extension RecordingFrame {
   public func arcoreFrame(
     session: RecordingARCoreSession, hitTestOptions: ARCore.HitTestOptions = .default
   ) throws -> ARCore.Frame {
+    // Depth is converted only when the mode gives the app some.
+    let depth = session.depthMode == .disabled ? RecordedDepthData() : try depthData()
+    return try arcoreFrame(session: session, hitTestOptions: hitTestOptions, depth: depth)
+  }
+
+  /// ``arcoreFrame(session:hitTestOptions:)`` with the frame's depth already converted
+  /// (``depthData()``), so a caller that needs it too converts it once.
+  package func arcoreFrame(
+    session: RecordingARCoreSession, hitTestOptions: ARCore.HitTestOptions = .default,
+    depth: RecordedDepthData
+  ) throws -> ARCore.Frame {
     let block = arcore ?? RecordingARCoreFrame()
     let camera = try arcoreCamera(session: session, block: block)
     let states = Dictionary(
@@ -56,7 +67,7 @@ extension RecordingFrame {
     } catch let error as InputFileError {
       throw error.prefixed(.key("displayGeometry")).prefixed(.key("arcore"))
     }
-    let depth = try arcoreDepth(mode: session.depthMode)
+    let images = Self.arcoreDepth(depth, mode: session.depthMode)
     let nanoseconds = (timestamp * 1e9).rounded()
     guard abs(nanoseconds) < 9.2e18 else {
       throw InputFileError(
@@ -67,7 +78,7 @@ extension RecordingFrame {
         timestampNanoseconds: Int64(nanoseconds), camera: camera, displayGeometry: geometry,
         planes: arcorePlanes, pointCloud: cloud,
         instantPlacementMode: session.instantPlacementMode, depthMode: session.depthMode,
-        depth: depth, hitTestOptions: hitTestOptions)
+        depth: images, hitTestOptions: hitTestOptions)
     }
   }
 
@@ -90,15 +101,12 @@ extension RecordingFrame {
   }
 
   /// The frame's depth in ARCore's images, the ones the depth mode provides.
-  private func arcoreDepth(mode: ARCore.Frame.DepthMode) throws -> ARCore.Frame.Depth {
+  private static func arcoreDepth(
+    _ depth: RecordedDepthData, mode: ARCore.Frame.DepthMode
+  ) -> ARCore.Frame.Depth {
     guard mode != .disabled else { return .none }
-    func data(_ key: String, _ depth: RecordingDepth?) throws -> DepthData? {
-      do { return try depth?.depthData() } catch let error as InputFileError {
-        throw error.prefixed(.key(key))
-      }
-    }
-    let raw = try data("sceneDepth", sceneDepth)
-    let full = mode == .automatic ? try data("smoothedSceneDepth", smoothedSceneDepth) ?? raw : nil
+    let raw = depth.sceneDepth
+    let full = mode == .automatic ? depth.smoothedSceneDepth ?? raw : nil
     return ARCore.Frame.Depth(
       depthImage: full.map { ARCore.DepthImage($0.depthMap) },
       rawDepthImage: raw.map { ARCore.DepthImage($0.depthMap) },

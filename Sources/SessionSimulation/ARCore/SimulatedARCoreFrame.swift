@@ -37,11 +37,13 @@ public struct SimulatedARCoreFrame: Sendable, Hashable {
   ///
   /// - Throws: `InputFileError` with a path relative to the frame.
   static func converting(
-    _ recorded: RecordingFrame, frameIndex: Int, session: RecordingARCoreSession
+    _ recorded: RecordingFrame, frameIndex: Int, session: RecordingARCoreSession,
+    depth: RecordedDepthData
   ) throws -> SimulatedARCoreFrame {
     SimulatedARCoreFrame(
       frameIndex: frameIndex, timestamp: recorded.timestamp,
-      frame: try recorded.arcoreFrame(session: session), mlKitObjects: try recorded.mlKitObjects)
+      frame: try recorded.arcoreFrame(session: session, depth: depth),
+      mlKitObjects: try recorded.mlKitObjects)
   }
 
   /// The ARKit viewport that shows what ARCore's view shows: the display geometry's view size

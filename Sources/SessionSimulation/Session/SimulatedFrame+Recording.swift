@@ -30,11 +30,12 @@ extension SimulatedFrame {
     do {
       let camera = try frame.simulatedCamera()
       let world = try frame.frameWorld()
+      let depth = try frame.depthData()
       var viewport = context.headerViewport
       var arcore: SimulatedARCoreFrame?
       if let session = context.arcore {
         let converted = try SimulatedARCoreFrame.converting(
-          frame, frameIndex: frameIndex, session: session)
+          frame, frameIndex: frameIndex, session: session, depth: depth)
         arcore = converted
         if viewport == nil {
           viewport = SimulatedARCoreFrame.viewport(
@@ -83,22 +84,8 @@ extension SimulatedFrame {
           }
         }
       }
-      for (key, recorded) in [
-        ("sceneDepth", frame.sceneDepth), ("smoothedSceneDepth", frame.smoothedSceneDepth),
-      ] {
-        guard let recorded else { continue }
-        let data: DepthData
-        do {
-          data = try recorded.depthData()
-        } catch let error as InputFileError {
-          throw error.prefixed(.key(key))
-        }
-        if key == "sceneDepth" {
-          simulated.sceneDepth = data
-        } else {
-          simulated.smoothedSceneDepth = data
-        }
-      }
+      simulated.sceneDepth = depth.sceneDepth
+      simulated.smoothedSceneDepth = depth.smoothedSceneDepth
       return .success(simulated)
     } catch let error as InputFileError {
       return .failure(error)
