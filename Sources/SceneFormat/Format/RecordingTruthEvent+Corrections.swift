@@ -6,6 +6,8 @@ extension RecordingTruthEvent {
     case .trackingLost: ["endTimestamp"]
     case .trackingDrift: ["velocityMetersPerSecond"]
     case .trackingCorrection: ["fraction", "radiusMeters", "falloffMeters"]
+    case .trackingInterrupted:
+      ["endTimestamp", "offsetMeters", "relocalizedTimestamp", "resetTimestamp"]
     }
   }
 
@@ -17,6 +19,8 @@ extension RecordingTruthEvent {
       ("velocityMetersPerSecond", velocityMetersPerSecond != nil), ("fraction", fraction != nil),
       ("radiusMeters", radiusMeters != nil), ("falloffMeters", falloffMeters != nil),
       ("offsetMeters", offsetMeters != nil), ("endTimestamp", endTimestamp != nil),
+      ("relocalizedTimestamp", relocalizedTimestamp != nil),
+      ("resetTimestamp", resetTimestamp != nil),
     ]
     for (key, isPresent) in present where isPresent && !allowed.contains(key) {
       // The jump and loss kinds keep their own messages for the members of the other.
@@ -59,6 +63,53 @@ extension RecordingTruthEvent {
         let range = upper.isFinite ? "in 0...1" : ">= 0"
         throw InputFileError(
           .invalidValue, "must be \(range), got \(JSONWriter.text(of: value))", path: [.key(key)])
+      }
+    }
+  }
+}
+
+extension RecordingTruthEvent {
+  /// Checks an interruption: a finite end after the start, a finite offset, and at most one of
+  /// a finite relocalization or reset time, not before the end.
+  func validateInterruption() throws {
+    guard let endTimestamp else {
+      throw InputFileError(
+        .missingField, "a trackingInterrupted needs \"endTimestamp\"",
+        path: [.key("endTimestamp")])
+    }
+    try RecordingValidation.requireFinite(endTimestamp, "endTimestamp")
+    guard endTimestamp > timestamp else {
+      throw InputFileError(
+        .invalidValue,
+        "must be after timestamp \(JSONWriter.text(of: timestamp)), got \(JSONWriter.text(of: endTimestamp))",
+        path: [.key("endTimestamp")])
+    }
+    guard let offsetMeters else {
+      throw InputFileError(
+        .missingField, "a trackingInterrupted needs \"offsetMeters\"",
+        path: [.key("offsetMeters")])
+    }
+    do {
+      try RecordingValidation.requireFinite([offsetMeters.x, offsetMeters.y, offsetMeters.z])
+    } catch let error as InputFileError {
+      throw error.prefixed(.key("offsetMeters"))
+    }
+    if relocalizedTimestamp != nil, resetTimestamp != nil {
+      throw InputFileError(
+        .invalidValue,
+        "a trackingInterrupted either relocalized or was reset, not both",
+        path: [.key("resetTimestamp")])
+    }
+    for (key, value) in [
+      ("relocalizedTimestamp", relocalizedTimestamp), ("resetTimestamp", resetTimestamp),
+    ] {
+      guard let value else { continue }
+      try RecordingValidation.requireFinite(value, key)
+      guard value >= endTimestamp else {
+        throw InputFileError(
+          .invalidValue,
+          "must not be before endTimestamp \(JSONWriter.text(of: endTimestamp)), got \(JSONWriter.text(of: value))",
+          path: [.key(key)])
       }
     }
   }

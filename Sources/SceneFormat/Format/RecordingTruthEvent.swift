@@ -2,7 +2,8 @@ import ARSimulation
 
 /// One event of the scene that the recording's truth knows about and the frames alone cannot
 /// show: a sudden shift of the reported camera pose (a relocalization error), an interval in
-/// which tracking was lost, the drift of the reported pose, or a tracking correction. A
+/// which tracking was lost, the drift of the reported pose, a tracking correction, or an
+/// interruption of the session and the relocalization after it. A
 /// synthesized recording carries the events of its spec; pictures mark them on the time axis;
 /// a session moves the app's anchors by the drift and corrections (see `TrackingErrorTimeline`).
 ///
@@ -10,7 +11,9 @@ import ARSimulation
 /// `{"kind": "trackingLost", "timestamp": t0, "endTimestamp": t1}`,
 /// `{"kind": "trackingDrift", "timestamp": t0, "velocityMetersPerSecond": [x, y, z]}` or
 /// `{"kind": "trackingCorrection", "timestamp": t, "fraction": f, "radiusMeters": r,
-/// "falloffMeters": w}`. Timestamps are seconds on the frames' clock (`frames[i].timestamp`); a
+/// "falloffMeters": w}` or `{"kind": "trackingInterrupted", "timestamp": t0, "endTimestamp": t1,
+/// "offsetMeters": [x, y, z], "relocalizedTimestamp": t2 | "resetTimestamp": t2}` (at most one
+/// of the last two). Timestamps are seconds on the frames' clock (`frames[i].timestamp`); a
 /// loss interval is half-open `[t0, t1)`.
 public struct RecordingTruthEvent: Sendable, Hashable {
   /// What happened.
@@ -29,6 +32,14 @@ public struct RecordingTruthEvent: Sendable, Hashable {
     /// camera absorb the same fraction of their own error, with a weight falling linearly to 0
     /// over the next ``falloffMeters``.
     case trackingCorrection
+    /// The session was interrupted (the app in the background: no frames) from `timestamp` to
+    /// ``endTimestamp``, then relocalized: from ``endTimestamp`` the frames report
+    /// `.limited(.relocalizing)` with the reported camera position off by ``offsetMeters`` more
+    /// than before (world metres: the pose resumed where it was held, and the device had moved),
+    /// until ``relocalizedTimestamp`` (relocalization succeeded), ``resetTimestamp`` (it failed
+    /// and the app reset tracking, removing every anchor), or the end of the recording (it
+    /// never succeeded). The position changes are written as `trackingJump` events too.
+    case trackingInterrupted
 
     /// Decodes the case from its name.
     public init(from decoder: any Decoder) throws { self = try Self.decodeByName(from: decoder) }
@@ -42,6 +53,7 @@ public struct RecordingTruthEvent: Sendable, Hashable {
       case .trackingLost: "trackingLost"
       case .trackingDrift: "trackingDrift"
       case .trackingCorrection: "trackingCorrection"
+      case .trackingInterrupted: "trackingInterrupted"
       }
     }
   }
@@ -50,10 +62,17 @@ public struct RecordingTruthEvent: Sendable, Hashable {
   public var kind: Kind
   /// When it happened (a loss: when it started), seconds on the frames' clock.
   public var timestamp: Double
-  /// When a loss ended (exclusive), seconds; `nil` for a jump.
+  /// When a loss or an interruption ended (exclusive), seconds; `nil` for other kinds.
   public var endTimestamp: Double?
-  /// The jump's world offset, metres; `nil` for other kinds.
+  /// The jump's world offset, or an interruption's offset of the reported position while
+  /// relocalizing, metres; `nil` for other kinds.
   public var offsetMeters: SIMD3<Double>?
+  /// When the relocalization after an interruption succeeded, seconds; `nil` for other kinds
+  /// and an interruption that never relocalized.
+  public var relocalizedTimestamp: Double?
+  /// When the app reset tracking after an interruption whose relocalization failed, seconds;
+  /// `nil` for other kinds and an interruption without a reset.
+  public var resetTimestamp: Double?
   /// The drift's world velocity, metres per second; `nil` for other kinds.
   public var velocityMetersPerSecond: SIMD3<Double>?
   /// The part of the accumulated error a correction removes, 0...1; `nil` for other kinds.
@@ -103,13 +122,37 @@ public struct RecordingTruthEvent: Sendable, Hashable {
       fraction: fraction, radiusMeters: radiusMeters, falloffMeters: falloffMeters)
   }
 
+  /// An interruption over `[timestamp, endTimestamp)` followed by relocalization with the
+  /// reported position off by `offsetMeters` until `relocalizedTimestamp` or `resetTimestamp`
+  /// (neither: to the end).
+  public static func trackingInterrupted(
+    timestamp: Double, endTimestamp: Double, offsetMeters: SIMD3<Double>,
+    relocalizedTimestamp: Double? = nil, resetTimestamp: Double? = nil
+  ) -> RecordingTruthEvent {
+    RecordingTruthEvent(
+      kind: .trackingInterrupted, timestamp: timestamp, endTimestamp: endTimestamp,
+      offsetMeters: offsetMeters, relocalizedTimestamp: relocalizedTimestamp,
+      resetTimestamp: resetTimestamp)
+  }
+
+  /// The interval `[endTimestamp, relocalized or reset or +∞)` of an interruption in which the
+  /// frames report `.limited(.relocalizing)`, with the offset of the reported position then;
+  /// `nil` for other kinds.
+  public var relocalizingInterval: (start: Double, end: Double, offsetMeters: SIMD3<Double>)? {
+    guard kind == .trackingInterrupted, let endTimestamp, let offsetMeters else { return nil }
+    return (endTimestamp, relocalizedTimestamp ?? resetTimestamp ?? .infinity, offsetMeters)
+  }
+
   /// Creates an event; call ``validate()`` to check it.
   public init(
     kind: Kind, timestamp: Double, endTimestamp: Double?, offsetMeters: SIMD3<Double>?,
     velocityMetersPerSecond: SIMD3<Double>? = nil, fraction: Double? = nil,
     radiusMeters: Double? = nil, falloffMeters: Double? = nil,
+    relocalizedTimestamp: Double? = nil, resetTimestamp: Double? = nil,
     extras: [String: JSONValue] = [:]
   ) {
+    self.relocalizedTimestamp = relocalizedTimestamp
+    self.resetTimestamp = resetTimestamp
     self.kind = kind
     self.timestamp = timestamp
     self.endTimestamp = endTimestamp
@@ -132,6 +175,8 @@ public struct RecordingTruthEvent: Sendable, Hashable {
     switch kind {
     case .trackingDrift, .trackingCorrection:
       try validateDriftOrCorrection()
+    case .trackingInterrupted:
+      try validateInterruption()
     case .trackingJump:
       guard let offsetMeters else {
         throw InputFileError(
@@ -175,6 +220,8 @@ public struct RecordingTruthEvent: Sendable, Hashable {
     fraction = try object.optional("fraction") { try $0.number() }
     radiusMeters = try object.optional("radiusMeters") { try $0.number() }
     falloffMeters = try object.optional("falloffMeters") { try $0.number() }
+    relocalizedTimestamp = try object.optional("relocalizedTimestamp") { try $0.number() }
+    resetTimestamp = try object.optional("resetTimestamp") { try $0.number() }
     extras = try object.extras()
     try validate()
   }
@@ -192,6 +239,10 @@ public struct RecordingTruthEvent: Sendable, Hashable {
     if let fraction { members["fraction"] = .number(fraction) }
     if let radiusMeters { members["radiusMeters"] = .number(radiusMeters) }
     if let falloffMeters { members["falloffMeters"] = .number(falloffMeters) }
+    if let relocalizedTimestamp {
+      members["relocalizedTimestamp"] = .number(relocalizedTimestamp)
+    }
+    if let resetTimestamp { members["resetTimestamp"] = .number(resetTimestamp) }
     return .object(members)
   }
 }

@@ -132,7 +132,8 @@ public struct TrackingErrorTimeline: Sendable, Hashable {
           drift += SIMD3<Float>(velocity)
           driftStart = min(driftStart ?? event.timestamp, event.timestamp)
         }
-      case .trackingLost:
+      case .trackingLost, .trackingInterrupted:
+        // An interruption's pose changes are written as jumps too.
         continue
       }
     }

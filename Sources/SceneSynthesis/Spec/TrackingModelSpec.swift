@@ -10,7 +10,9 @@ import SpatialMath
 /// "offsetMeters": [x, y, z]}], "lossIntervals" [[]]: [[start, end], ...], "corrections" [[]]:
 /// [{"time": s, "fraction" [1], "radiusMeters" [1.5], "falloffMeters" [1]}],
 /// "randomCorrections" [absent]: {"meanIntervalSeconds": s, "fraction" [1], "radiusMeters" [1.5],
-/// "falloffMeters" [1]}}`.
+/// "falloffMeters" [1]}, "initializingSeconds" [0], "interruptions" [[]]: [{"start": s, "end": s,
+/// "outcome" ["relocalized"]: "relocalized" | "failed", "relocalizationSeconds" [1],
+/// "relocalizationErrorMeters" [[0, 0, 0]], "resetAfterSeconds" [absent]}]}`.
 /// - noise: independent Gaussian per frame (standard deviations; rotation about a random axis);
 /// - drift: a world offset growing linearly with time;
 /// - jumps: from `time` on, the reported pose is shifted by `offsetMeters` (relocalization
@@ -28,6 +30,13 @@ import SpatialMath
 ///   them they stay on the truth, as before).
 /// - random corrections: more corrections at times drawn from the seed (exponential intervals
 ///   of mean `meanIntervalSeconds` from the start), with the given fraction, radius and falloff.
+/// - tracking states: a spec with `initializingSeconds` > 0 or interruptions writes ARKit's
+///   tracking state on every frame (`normal`, or `limited` with its reason; a loss interval is
+///   `limited` for `insufficientFeatures`). For the first `initializingSeconds` (and as long
+///   after a reset) tracking is `limited(initializing)`: frames carry feature points and
+///   detections, no plane anchor is detected yet.
+/// - interruptions (`see Interruption`): the app is in the background over `[start, end)`, so
+///   the recording has no frames then; from `end` tracking is `limited(relocalizing)`.
 public struct TrackingModelSpec: Sendable, Hashable {
   /// Standard deviation of the per-frame position noise (metres, >= 0).
   public var positionNoiseMeters: Double = 0
@@ -71,6 +80,77 @@ public struct TrackingModelSpec: Sendable, Hashable {
   /// The random corrections, or `nil` for none.
   public var randomCorrections: RandomCorrections?
 
+  /// How long tracking initializes at the start and after a reset (seconds, >= 0).
+  public var initializingSeconds: Double = 0
+
+  /// An interruption (the app sent to the background, a phone call) and the relocalization after
+  /// it, as ARKit runs it when the app's `sessionShouldAttemptRelocalization` returns `true`.
+  ///
+  /// Over `[start, end)` the session delivers no frames. From `end` the reported camera resumes
+  /// at the position it had at `start` and follows the device from there, so its position is off
+  /// by how far the device moved meanwhile (`truePosition(start) − truePosition(end)`, world
+  /// metres; the orientation stays right, as gravity and the compass keep it), and tracking is
+  /// `limited(relocalizing)`: plane anchors are kept but not updated, no feature points are
+  /// reported, detections still run on the camera image. With outcome `relocalized`, after
+  /// `relocalizationSeconds` the pose snaps back (error `relocalizationErrorMeters` left, a
+  /// relocalization that lands slightly wrong) and tracking is `normal`. With `failed`, tracking
+  /// stays relocalizing to the end, or, with `resetAfterSeconds`, the app gives up then and
+  /// resets tracking (`run(_:options: [.resetTracking, .removeExistingAnchors])`): every plane
+  /// anchor is removed, tracking initializes again for `initializingSeconds`, and the planes are
+  /// detected again as new anchors (new identifiers). A real reset puts the new world origin at
+  /// the device; the simulator keeps the new world aligned with the old one (the pose's offset
+  /// removed), so one truth scores the whole recording.
+  public struct Interruption: Sendable, Hashable {
+    /// What relocalization does.
+    public enum Outcome: String, Sendable, Hashable, CaseIterable {
+      /// It succeeds after ``Interruption/relocalizationSeconds``.
+      case relocalized
+      /// It never succeeds.
+      case failed
+    }
+
+    /// When the app leaves the foreground (scene seconds).
+    public var startSeconds: Double
+    /// When it comes back and frames resume (scene seconds, > start).
+    public var endSeconds: Double
+    /// What relocalization does.
+    public var outcome: Outcome = .relocalized
+    /// How long relocalizing takes when it succeeds (seconds, >= 0).
+    public var relocalizationSeconds: Double = 1
+    /// The error a successful relocalization leaves on the reported position (world metres).
+    public var relocalizationErrorMeters: SIMD3<Float> = .zero
+    /// With outcome `failed`: how long after `end` the app resets tracking, or `nil` for never.
+    public var resetAfterSeconds: Double?
+
+    /// Creates an interruption.
+    public init(
+      startSeconds: Double, endSeconds: Double, outcome: Outcome = .relocalized,
+      relocalizationSeconds: Double = 1, relocalizationErrorMeters: SIMD3<Float> = .zero,
+      resetAfterSeconds: Double? = nil
+    ) {
+      self.startSeconds = startSeconds
+      self.endSeconds = endSeconds
+      self.outcome = outcome
+      self.relocalizationSeconds = relocalizationSeconds
+      self.relocalizationErrorMeters = relocalizationErrorMeters
+      self.resetAfterSeconds = resetAfterSeconds
+    }
+
+    /// When relocalizing ends (relocalized or reset; scene seconds), or `nil` for never.
+    public var relocalizingEndSeconds: Double? {
+      switch outcome {
+      case .relocalized: endSeconds + relocalizationSeconds
+      case .failed: resetAfterSeconds.map { endSeconds + $0 }
+      }
+    }
+  }
+
+  /// The interruptions, sorted by start and not overlapping.
+  public var interruptions: [Interruption] = []
+
+  /// Whether frames carry ARKit's tracking state (initializing or interruptions modelled).
+  public var writesTrackingStates: Bool { initializingSeconds > 0 || !interruptions.isEmpty }
+
   /// Whether the spec corrects tracking (fixed or random corrections).
   public var hasCorrections: Bool { !corrections.isEmpty || randomCorrections != nil }
 
@@ -84,7 +164,9 @@ public struct TrackingModelSpec: Sendable, Hashable {
 
   /// The error timeline (scene seconds) with the fixed corrections and `randomTimes` drawn
   /// for the random ones (see `TrackingErrorTimeline`).
-  func errorTimeline(randomTimes: [Double] = []) -> TrackingErrorTimeline {
+  func errorTimeline(randomTimes: [Double] = [], interruptionOffsets: [SIMD3<Float>] = [])
+    -> TrackingErrorTimeline
+  {
     var all = corrections
     if let model = randomCorrections {
       for time in randomTimes {
@@ -95,9 +177,24 @@ public struct TrackingModelSpec: Sendable, Hashable {
     }
     return TrackingErrorTimeline(
       driftMetersPerSecond: driftMetersPerSecond,
-      jumps: jumps.map {
-        TrackingErrorTimeline.Jump(timeSeconds: $0.timeSeconds, offsetMeters: $0.offsetMeters)
-      }, corrections: all)
+      jumps: (jumps
+        + zip(interruptions, interruptionOffsets).flatMap { jumps(of: $0, offsetMeters: $1) })
+        .map {
+          TrackingErrorTimeline.Jump(timeSeconds: $0.timeSeconds, offsetMeters: $0.offsetMeters)
+        }, corrections: all)
+  }
+
+  /// The jumps an interruption gives the reported position, whose offset while relocalizing is
+  /// `offsetMeters`: that offset at its end, then its removal at the relocalization (leaving
+  /// the relocalization error) or the reset.
+  func jumps(of interruption: Interruption, offsetMeters: SIMD3<Float>) -> [Jump] {
+    var list = [Jump(timeSeconds: interruption.endSeconds, offsetMeters: offsetMeters)]
+    if let end = interruption.relocalizingEndSeconds {
+      let residual =
+        interruption.outcome == .relocalized ? interruption.relocalizationErrorMeters : .zero
+      list.append(Jump(timeSeconds: end, offsetMeters: residual - offsetMeters))
+    }
+    return list
   }
 
   /// The times of the random corrections within `durationSeconds`: exponential intervals of
@@ -161,7 +258,91 @@ public struct TrackingModelSpec: Sendable, Hashable {
       _ = try members.extras()
       return RandomCorrections(meanIntervalSeconds: interval, shape: shape)
     }
+    initializingSeconds =
+      try object.optional("initializingSeconds") { try $0.number(atLeast: 0, atMost: 1e6) } ?? 0
+    interruptions = try object.optional("interruptions") { value in
+      try Self.interruptions(value)
+    } ?? []
     _ = try object.extras()
+  }
+
+  /// The `interruptions` array: sorted by start, each after the previous one's relocalizing
+  /// (a later interruption while relocalizing is refused).
+  static func interruptions(_ value: JSONValue) throws -> [Interruption] {
+    let list = try value.array { element in
+      var members = try JSONObjectDecoder(element, strict: true)
+      let start = try members.required("start") { try $0.number(atLeast: 0) }
+      let end = try members.required("end") { try $0.number(atLeast: 0) }
+      guard end > start else {
+        throw InputFileError(
+          .invalidValue, "expected end > start (\(start)), got \(end)", path: [.key("end")])
+      }
+      let outcome = try members.optional("outcome") { value -> Interruption.Outcome in
+        let name = try value.string()
+        guard let outcome = Interruption.Outcome(rawValue: name) else {
+          throw InputFileError(
+            .invalidValue,
+            "unknown outcome \"\(name)\" (expected \"relocalized\" or \"failed\")")
+        }
+        return outcome
+      } ?? .relocalized
+      let seconds =
+        try members.optional("relocalizationSeconds") { try $0.number(atLeast: 0, atMost: 1e6) }
+        ?? 1
+      let error =
+        try members.optional("relocalizationErrorMeters") { try $0.floatVector3() } ?? .zero
+      let reset = try members.optional("resetAfterSeconds") {
+        try $0.number(atLeast: 0, atMost: 1e6)
+      }
+      if reset != nil, outcome != .failed {
+        throw InputFileError(
+          .invalidValue, "\"resetAfterSeconds\" needs \"outcome\": \"failed\"",
+          path: [.key("resetAfterSeconds")])
+      }
+      _ = try members.extras()
+      return Interruption(
+        startSeconds: start, endSeconds: end, outcome: outcome, relocalizationSeconds: seconds,
+        relocalizationErrorMeters: error, resetAfterSeconds: reset)
+    }
+    let sorted = list.enumerated().sorted {
+      ($0.element.startSeconds, $0.offset) < ($1.element.startSeconds, $1.offset)
+    }
+    for k in sorted.indices.dropFirst() {
+      let previous = sorted[k - 1].element
+      guard let free = previous.relocalizingEndSeconds,
+        sorted[k].element.startSeconds >= free
+      else {
+        throw InputFileError(
+          .invalidValue,
+          "an interruption starts while the previous one is still relocalizing",
+          path: [.index(sorted[k].offset), .key("start")])
+      }
+    }
+    return sorted.map(\.element)
+  }
+
+  /// The interruption whose `[start, end)` holds `timeSeconds`, if any.
+  public func interruption(at timeSeconds: Double) -> Interruption? {
+    interruptions.first { timeSeconds >= $0.startSeconds && timeSeconds < $0.endSeconds }
+  }
+
+  /// The interruption relocalizing at `timeSeconds` (from its end to its relocalization or reset),
+  /// if any.
+  public func relocalizing(at timeSeconds: Double) -> Interruption? {
+    interruptions.first {
+      timeSeconds >= $0.endSeconds && timeSeconds < ($0.relocalizingEndSeconds ?? .infinity)
+    }
+  }
+
+  /// Whether tracking initializes at `timeSeconds`: in the first `initializingSeconds`, or as
+  /// long after a reset.
+  public func isInitializing(at timeSeconds: Double) -> Bool {
+    guard initializingSeconds > 0 else { return false }
+    if timeSeconds < initializingSeconds { return true }
+    return interruptions.contains {
+      guard $0.outcome == .failed, let reset = $0.relocalizingEndSeconds else { return false }
+      return timeSeconds >= reset && timeSeconds < reset + initializingSeconds
+    }
   }
 
   /// A correction's `fraction` [1], `radiusMeters` [1.5] and `falloffMeters` [1] (time 0).
@@ -198,7 +379,32 @@ extension TrackingModelSpec {
             ])
           }),
         "lossIntervals": .array(lossIntervals.map { .numbers([$0.lowerBound, $0.upperBound]) }),
-      ].merging(correctionMembers) { a, _ in a })
+      ].merging(correctionMembers) { a, _ in a }.merging(stateMembers) { a, _ in a })
+  }
+
+  /// `initializingSeconds` and `interruptions`, when set.
+  private var stateMembers: [String: JSONValue] {
+    var members: [String: JSONValue] = [:]
+    if initializingSeconds > 0 { members["initializingSeconds"] = .number(initializingSeconds) }
+    if !interruptions.isEmpty {
+      members["interruptions"] = .array(
+        interruptions.map { interruption in
+          var object: [String: JSONValue] = [
+            "start": .number(interruption.startSeconds), "end": .number(interruption.endSeconds),
+            "outcome": .string(interruption.outcome.rawValue),
+            "relocalizationSeconds": .number(interruption.relocalizationSeconds),
+            "relocalizationErrorMeters": .floats([
+              interruption.relocalizationErrorMeters.x, interruption.relocalizationErrorMeters.y,
+              interruption.relocalizationErrorMeters.z,
+            ]),
+          ]
+          if let reset = interruption.resetAfterSeconds {
+            object["resetAfterSeconds"] = .number(reset)
+          }
+          return .object(object)
+        })
+    }
+    return members
   }
 
   /// `corrections` and `randomCorrections`, when the spec has them.

@@ -95,7 +95,8 @@ extension SceneSynthesizer {
         guard let boundary = try? PlaneBoundary(vertices: corners),
           let extent = try? PlaneExtent(width: 2 * halfWidth, height: 2 * halfHeight),
           let anchor = try? PlaneAnchor(
-            identifier: "plane-\(surface.identifier)\(region.suffix)",
+            identifier: "plane-\(surface.identifier)\(region.suffix)"
+              + (planeGeneration > 0 ? "-\(planeGeneration + 1)" : ""),
             transform: Self.shifted(surface.worldFromSurface * error, by: state.carriedErrorMeters)
               .matrix,
             center: center, extent: extent, boundary: boundary, alignment: truth.alignment,

@@ -33,9 +33,12 @@ public struct SceneSynthesizer: Sendable {
   /// (jumps, loss intervals), the detector's schedule and the Vision requests' settings; for an
   /// ARCore scene the platform and ARCore settings instead of vision and viewport (the surfaces
   /// stay in the spec: format v1 has no member for them).
-  public let header: RecordingHeader
-  /// The number of frames this synthesizer produces.
+  public private(set) var header: RecordingHeader
+  /// The number of frames this synthesizer produces (the time steps outside interruptions).
   public let frameCount: Int
+  /// The number of time steps (frames at the spec's rate, or recorded poses), interrupted ones
+  /// included.
+  let stepCount: Int
 
   /// The Vision geometry of an ARKit scene, else `nil`.
   let geometry: VisionGeometry?
@@ -50,8 +53,13 @@ public struct SceneSynthesizer: Sendable {
   /// The hand model's sines (``HandMotionSpec``), axis-major; empty without one.
   let handTerms: [HandTerm]
   /// The reported pose's error over scene time, with the spec's corrections and the random
-  /// ones drawn from the seed.
-  let trackingTimeline: TrackingErrorTimeline
+  /// ones drawn from the seed, and the jumps of its interruptions.
+  private(set) var trackingTimeline: TrackingErrorTimeline
+  /// Per interruption of the spec, the offset of the reported position while relocalizing
+  /// (world metres): how far the device moved during it.
+  private(set) var interruptionOffsets: [SIMD3<Float>] = []
+  /// How many times tracking was reset (plane identifiers of later generations get a suffix).
+  var planeGeneration = 0
 
   var trackingRandom: SplitMix64
   var planeRandom: SplitMix64
@@ -106,7 +114,14 @@ public struct SceneSynthesizer: Sendable {
     objectGeometry = geometryList
     labels = Array(Set(spec.objects.map(\.label))).sorted()
     (recordedPoses, recordedCloud) = try Self.loadRecordedTrajectory(spec)
-    frameCount = spec.recordedTrajectory == nil ? spec.frameCount : recordedPoses.count
+    stepCount = spec.recordedTrajectory == nil ? spec.frameCount : recordedPoses.count
+    let poses = recordedPoses
+    frameCount = (0..<stepCount).count { index in
+      let time =
+        spec.recordedTrajectory == nil
+        ? Double(index) / spec.framesPerSecond : poses[index].sceneTime
+      return spec.tracking.interruption(at: time) == nil
+    }
     var tremorRandom = Self.stream(seed, salt: 0x7E_4D0B)
     tremorTerms = (0..<18).map { _ in TremorTerm(using: &tremorRandom) }
     // Its own stream: scenes without a hand model draw nothing and keep their bytes.
@@ -117,10 +132,10 @@ public struct SceneSynthesizer: Sendable {
     var correctionRandom = Self.stream(seed, salt: 0xC0_44EC7)
     let durationSeconds =
       spec.recordedTrajectory == nil
-      ? Double(frameCount) / spec.framesPerSecond : (recordedPoses.last?.sceneTime ?? 0)
-    trackingTimeline = spec.tracking.errorTimeline(
-      randomTimes: spec.tracking.randomCorrectionTimes(
-        durationSeconds: durationSeconds, using: &correctionRandom))
+      ? Double(stepCount) / spec.framesPerSecond : (recordedPoses.last?.sceneTime ?? 0)
+    let randomTimes = spec.tracking.randomCorrectionTimes(
+      durationSeconds: durationSeconds, using: &correctionRandom)
+    trackingTimeline = spec.tracking.errorTimeline(randomTimes: randomTimes)
     planeRandom = Self.stream(seed, salt: 0x9A_4E5)
     pointRandom = Self.stream(seed, salt: 0xFEA7_0E5)
     detectorRandom = Self.stream(seed, salt: 0xDE7E_C702)
@@ -149,6 +164,26 @@ public struct SceneSynthesizer: Sendable {
     self.header = header
     vision = VisionSynthesisState(
       seed: seed, header: header, imageResolution: spec.device.imageResolution)
+    if !spec.tracking.interruptions.isEmpty {
+      interruptionOffsets = spec.tracking.interruptions.map {
+        trueCameraPosition(atSceneTime: $0.startSeconds)
+          - trueCameraPosition(atSceneTime: $0.endSeconds)
+      }
+      trackingTimeline = spec.tracking.errorTimeline(
+        randomTimes: randomTimes, interruptionOffsets: interruptionOffsets)
+      self.header.truth?.events = Self.truthEvents(
+        spec, timeline: trackingTimeline, interruptionOffsets: interruptionOffsets)
+    }
+  }
+
+  /// The true camera position at a scene time (a recorded trajectory: the last pose at or
+  /// before it).
+  func trueCameraPosition(atSceneTime time: Double) -> SIMD3<Float> {
+    var index = 0
+    if spec.recordedTrajectory != nil {
+      index = max(0, (recordedPoses.lastIndex { $0.sceneTime <= time } ?? 0))
+    }
+    return trueCameraPose(index: index, sceneTime: time).translation
   }
 
   /// The spec's tracking jumps and loss intervals as truth events on the frames' clock
@@ -156,13 +191,28 @@ public struct SceneSynthesizer: Sendable {
   /// time); offsets in the shortest decimal form of their `Float` values. With corrections, the
   /// drift (when not zero, from the start) and every correction of `timeline` (fixed and
   /// random) too, so a replay can move the app's anchors as the synthesis moved the planes.
-  static func truthEvents(_ spec: SceneSpec, timeline: TrackingErrorTimeline)
+  static func truthEvents(
+    _ spec: SceneSpec, timeline: TrackingErrorTimeline, interruptionOffsets: [SIMD3<Float>] = []
+  )
     -> [RecordingTruthEvent]
   {
     let start = spec.startTimestampSeconds
-    let jumps = spec.tracking.jumps.map {
+    var jumps = spec.tracking.jumps.map {
       RecordingTruthEvent.trackingJump(
         timestamp: start + $0.timeSeconds, offsetMeters: shortest($0.offsetMeters))
+    }
+    var interruptions: [RecordingTruthEvent] = []
+    for (interruption, offset) in zip(spec.tracking.interruptions, interruptionOffsets) {
+      jumps += spec.tracking.jumps(of: interruption, offsetMeters: offset).map {
+        .trackingJump(timestamp: start + $0.timeSeconds, offsetMeters: shortest($0.offsetMeters))
+      }
+      let end = interruption.relocalizingEndSeconds.map { start + $0 }
+      interruptions.append(
+        .trackingInterrupted(
+          timestamp: start + interruption.startSeconds,
+          endTimestamp: start + interruption.endSeconds, offsetMeters: shortest(offset),
+          relocalizedTimestamp: interruption.outcome == .relocalized ? end : nil,
+          resetTimestamp: interruption.outcome == .failed ? end : nil))
     }
     let losses = spec.tracking.lossIntervals.map {
       RecordingTruthEvent.trackingLost(
@@ -182,8 +232,9 @@ public struct SceneSynthesizer: Sendable {
           radiusMeters: $0.radiusMeters, falloffMeters: $0.falloffMeters)
       }
     }
-    // Stable: equal times keep jumps first, then losses in spec order, then drift and corrections.
-    return (jumps + losses + corrections).enumerated()
+    // Stable: equal times keep jumps first, then losses in spec order, then drift and
+    // corrections, then interruptions.
+    return (jumps + losses + corrections + interruptions).enumerated()
       .sorted { ($0.element.timestamp, $0.offset) < ($1.element.timestamp, $1.offset) }
       .map(\.element)
   }
@@ -204,22 +255,50 @@ public struct SceneSynthesizer: Sendable {
 
   /// The next frame, or `nil` after the last one.
   public mutating func nextFrame() -> RecordingFrame? {
-    guard nextIndex < frameCount else { return nil }
+    let tracking = spec.tracking
+    // The app is in the background during an interruption: no frames, the detector's streams
+    // advance as in a loss.
+    while nextIndex < stepCount, tracking.interruption(at: sceneTime(ofStep: nextIndex)) != nil {
+      advanceDetectorStream()
+      if spec.detector.isScheduled { scheduledDetectorLost(index: nextIndex) }
+      nextIndex += 1
+    }
+    guard nextIndex < stepCount else { return nil }
     defer { nextIndex += 1 }
-    let sceneTime =
-      spec.recordedTrajectory == nil
-      ? Double(nextIndex) / spec.framesPerSecond : recordedPoses[nextIndex].sceneTime
+    let sceneTime = sceneTime(ofStep: nextIndex)
     let truePose = trueCameraPose(index: nextIndex, sceneTime: sceneTime)
-    let lost = spec.tracking.isLost(at: sceneTime)
+    let lost = tracking.isLost(at: sceneTime)
+    let relocalizing = !lost && tracking.relocalizing(at: sceneTime) != nil
+    let initializing = !lost && !relocalizing && tracking.isInitializing(at: sceneTime)
     let reported = reportedPose(truePose: truePose, sceneTime: sceneTime, lost: lost)
-    if spec.tracking.hasCorrections {
+    if tracking.hasCorrections {
       applyCorrections(after: lastSceneTime, upTo: sceneTime, cameraPosition: reported.translation)
     }
+    resetTracking(after: lastSceneTime, upTo: sceneTime)
     lastSceneTime = sceneTime
     let trueCamera = camera(at: truePose)
-    let reportedCamera = camera(at: reported)
+    var reportedCamera = RecordingCamera(camera(at: reported))
+    if tracking.writesTrackingStates {
+      reportedCamera.trackingState =
+        lost
+        ? .limited(.insufficientFeatures)
+        : relocalizing
+          ? .limited(.relocalizing) : initializing ? .limited(.initializing) : .normal
+    }
     var frame = RecordingFrame(
-      timestamp: spec.startTimestampSeconds + sceneTime, camera: RecordingCamera(reportedCamera))
+      timestamp: spec.startTimestampSeconds + sceneTime, camera: reportedCamera)
+    if relocalizing || initializing {
+      // Relocalizing: the anchors are kept, not updated, and no points or depth are reported.
+      // Initializing: no plane is detected yet; points and depth are.
+      frame.planes = relocalizing ? lastPlanes : []
+      if initializing {
+        lastPlanes = []
+        frame.featurePoints = featurePoints(camera: trueCamera, frameIndex: nextIndex)
+        addDepth(to: &frame, sceneTime: sceneTime, trueCamera: trueCamera)
+      }
+      addDetections(to: &frame, sceneTime: sceneTime, trueCamera: trueCamera, paused: true)
+      return frame
+    }
     if lost {
       frame.planes = lastPlanes
       advanceDetectorStream()
@@ -235,10 +314,39 @@ public struct SceneSynthesizer: Sendable {
     lastPlanes = frame.planes
     frame.featurePoints = featurePoints(camera: trueCamera, frameIndex: nextIndex)
     addDepth(to: &frame, sceneTime: sceneTime, trueCamera: trueCamera)
+    addDetections(to: &frame, sceneTime: sceneTime, trueCamera: trueCamera, paused: false)
+    return frame
+  }
+
+  /// The scene time of time step `index`.
+  func sceneTime(ofStep index: Int) -> Double {
+    spec.recordedTrajectory == nil
+      ? Double(index) / spec.framesPerSecond : recordedPoses[index].sceneTime
+  }
+
+  /// Resets tracking for each interruption whose reset falls in `(after, upTo]`: every plane
+  /// anchor goes, and the planes are detected again later as new anchors.
+  mutating func resetTracking(after: Double?, upTo: Double) {
+    for interruption in spec.tracking.interruptions where interruption.outcome == .failed {
+      guard let reset = interruption.relocalizingEndSeconds, reset <= upTo,
+        after.map({ reset > $0 }) ?? true
+      else { continue }
+      planeGeneration += 1
+      planeStates = Array(repeating: PlaneState(), count: surfaces.count)
+      lastPlanes = []
+    }
+  }
+
+  /// The frame's detector outputs (Vision detections, hand points, contours; ML Kit objects in
+  /// an ARCore scene, whose camera state is `PAUSED` when `paused`), seen by the true camera.
+  mutating func addDetections(
+    to frame: inout RecordingFrame, sceneTime: Double, trueCamera: Camera, paused: Bool
+  ) {
     if let arcoreImage {
       frame.arcore = RecordingARCoreFrame(
         imageIntrinsics: arcoreImage.intrinsics,
         mlKitObjects: mlKitObjects(camera: trueCamera, image: arcoreImage))
+      if paused { frame.arcore?.trackingState = .paused }
     } else if let geometry {
       if spec.detector.isScheduled {
         scheduledDetector(
@@ -257,7 +365,6 @@ public struct SceneSynthesizer: Sendable {
     {
       frame.contours = contourObservations(camera: trueCamera)
     }
-    return frame
   }
 
   /// The device's camera at `pose`. Poses are rigid unit-quaternion transforms with coordinates
