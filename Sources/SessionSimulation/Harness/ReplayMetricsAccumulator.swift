@@ -91,6 +91,9 @@ package struct ReplayMetricsAccumulator: Sendable {
   var asPlacedSquaredSum = 0.0
   var asPlacedCount = 0
   var lastMarkers: [Marker] = []
+  /// The intervals in which the frames' camera relocalizes after an interruption, with the
+  /// offset of the reported position then (world metres), from the truth's events.
+  let relocalizing: [(start: Double, end: Double, offsetMeters: SIMD3<Float>)]
   /// Frames added.
   package private(set) var frameCount = 0
 
@@ -105,6 +108,9 @@ package struct ReplayMetricsAccumulator: Sendable {
       threshold ?? TrackingMetrics.halfNeighbourSpacingMeters(self.truth.map(\.position))
       ?? 0.05
     self.placement = placement
+    relocalizing = (truth?.events ?? []).compactMap { event in
+      event.relocalizingInterval.map { ($0.start, $0.end, SIMD3<Float>($0.offsetMeters)) }
+    }
     var evaluator = MultiObjectTrackingEvaluator(thresholdMeters: self.thresholdMeters)
     evaluatorTruth = self.truth.map { (evaluator.intern($0.id), $0.position) }
     var labelKeys: [String: Int] = [:]
@@ -191,6 +197,10 @@ package struct ReplayMetricsAccumulator: Sendable {
   }
 
   /// Adds one frame's markers (every state; only shown ones are scored), seen with `camera` in
+  /// `viewport`. While the camera relocalizes after an interruption (a `trackingInterrupted`
+  /// truth event), the reported pose is off by the event's offset, so a marker is drawn that far
+  /// from its world position: the frame is scored where the user sees it, with the camera and
+  /// every marker moved back by the offset. The remaining parameters: `camera` in
   /// `viewport`, with the frame's planes and feature points (`world`) and the points the frame's
   /// detections were placed at (`placed`: label and world position), both for placeability.
   /// `truthInView`, when given, must be ``truthInView(camera:viewport:world:placed:)`` of the
@@ -200,6 +210,32 @@ package struct ReplayMetricsAccumulator: Sendable {
     frameIndex: Int, timestampSeconds t: Double, markers: [Marker], camera: Camera,
     viewport: Viewport, world: FrameWorld, placed: [(label: String, position: SIMD3<Float>)] = [],
     truthInView: TruthInView? = nil
+  ) {
+    if let offset = relocalizing.first(where: { t >= $0.start && t < $0.end })?.offsetMeters,
+      offset != .zero,
+      let seenCamera = try? Camera(
+        transform: Matrix4x4(translation: -offset) * camera.transform,
+        intrinsics: camera.intrinsics, imageResolution: camera.imageResolution,
+        distortion: camera.distortion, nearDistanceMeters: camera.nearDistanceMeters,
+        trackingState: camera.trackingState)
+    {
+      var seenMarkers = markers
+      for i in seenMarkers.indices { seenMarkers[i].position -= offset }
+      scoreFrame(
+        frameIndex: frameIndex, timestampSeconds: t, markers: seenMarkers, camera: seenCamera,
+        viewport: viewport, world: world,
+        placed: placed.map { ($0.label, $0.position - offset) }, truthInView: nil)
+      return
+    }
+    scoreFrame(
+      frameIndex: frameIndex, timestampSeconds: t, markers: markers, camera: camera,
+      viewport: viewport, world: world, placed: placed, truthInView: truthInView)
+  }
+
+  private mutating func scoreFrame(
+    frameIndex: Int, timestampSeconds t: Double, markers: [Marker], camera: Camera,
+    viewport: Viewport, world: FrameWorld, placed: [(label: String, position: SIMD3<Float>)],
+    truthInView: TruthInView?
   ) {
     if startSeconds == nil { startSeconds = t }
     frameCount += 1

@@ -36,6 +36,10 @@ import SceneFormat
 /// marker (coasting too) is paired with the nearest of its label among the recent and the kept
 /// points.
 ///
+/// While the camera relocalizes after an interruption, candidates whose steps hide markers then
+/// (``PlacementSteps/hidesMarkersWhileRelocalizing``) place nothing, so a placer that shows
+/// markers then is told from the correct one (``ShownBeforeRelocalization``).
+///
 /// Memory is constant in the number of frames (medians come from a fine histogram: 0.5 %
 /// resolution from 1 µm to 1 km).
 public struct PlacementDiagnoser {
@@ -139,7 +143,9 @@ public struct PlacementDiagnoser {
           candidates[index].mistake.map { $0.isApplicable(to: frame) } ?? true
       }
       var placed: [(label: String, position: SIMD3<Float>)] = []
-      for observation in steps.observations(in: frame) {
+      // Steps that hide markers while relocalizing place nothing then.
+      let paused = steps.pausesWhileRelocalizing(in: frame)
+      for observation in paused ? [] : steps.observations(in: frame) {
         guard let position = steps.worldPosition(of: observation, in: frame) else { continue }
         placed.append((observation.labels.first?.identifier ?? observation.label, position))
       }

@@ -54,6 +54,10 @@ public protocol PlacementSteps: Sendable {
   /// tracking corrects the region around them (default `true`); `false` keeps them as world
   /// positions.
   var attachesMarkersToAnchors: Bool { get }
+  /// Whether ``StepPlacer`` hides its markers and places nothing while tracking is
+  /// `.limited(.relocalizing)` (after an interruption the reported pose is off until
+  /// relocalization succeeds, so content drawn then stands in the wrong place; default `true`).
+  var hidesMarkersWhileRelocalizing: Bool { get }
 }
 
 extension PlacementSteps {
@@ -135,6 +139,15 @@ extension PlacementSteps {
 
   /// Markers are attached to anchors.
   public var attachesMarkersToAnchors: Bool { true }
+
+  /// Markers are hidden while relocalizing.
+  public var hidesMarkersWhileRelocalizing: Bool { true }
+
+  /// Whether these steps place nothing in `frame`: they hide markers while relocalizing and the
+  /// frame's camera is relocalizing.
+  func pausesWhileRelocalizing(in frame: SimulatedFrame) -> Bool {
+    hidesMarkersWhileRelocalizing && frame.camera.trackingState == .limited(.relocalizing)
+  }
 
   /// The world point of one observation through every step, on its ``placementFrame(for:in:)``,
   /// or `nil` when a step fails or no query hits (steps that place by depth: read from the

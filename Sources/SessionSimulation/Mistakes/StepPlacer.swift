@@ -25,6 +25,12 @@ import SpatialMath
 /// anchors cannot be moved by the app, so when measurements have carried a marker more than
 /// 5 mm from where its anchor holds it, the placer replaces the anchor (remove, add at the
 /// marker), and the anchor of a marker the tracker dropped is removed (``MarkerAnchoring``).
+///
+/// While the camera's tracking state is `.limited(.relocalizing)` (after an interruption, until
+/// relocalization succeeds) the reported pose is off, so the placer shows no marker and places
+/// nothing, leaving the tracker as it was (when the steps'
+/// ``PlacementSteps/hidesMarkersWhileRelocalizing`` says so, as the correct steps do), as an app
+/// hides its content until `session(_:cameraDidChangeTrackingState:)` reports `.normal`.
 public struct StepPlacer: MarkerPlacer {
   /// The placement steps.
   public private(set) var steps: any PlacementSteps
@@ -63,6 +69,10 @@ public struct StepPlacer: MarkerPlacer {
   {
     let attaches = steps.attachesMarkersToAnchors
     if attaches { anchoring.follow(frame.appAnchors, tracker: &tracker) }
+    if steps.pausesWhileRelocalizing(in: frame) {
+      steps.didPlace(frame)
+      return []
+    }
     let observations = steps.observations(in: frame)
     let withoutDepth = steps.placesByDepth && frame.observationsFrame.sceneDepth == nil
     guard !withoutDepth, steps.isDetectorFrame(frame) || !observations.isEmpty else {

@@ -11,7 +11,8 @@ public struct ReplayEvent: Sendable, Hashable {
     /// The reported camera pose jumped (relocalization error); ``detail`` gives the offset.
     case trackingJump
     /// Tracking was lost from ``timestampSeconds`` to ``endTimestampSeconds``; ``detail`` is
-    /// empty (a truth event) or the recorded state (`limited (relocalizing)`, `not available`).
+    /// empty (a truth event), `interrupted` (an interruption and its relocalization) or the
+    /// recorded state (`limited (relocalizing)`, `not available`).
     case trackingLost
     /// Tracking corrected its accumulated error (anchors near the camera moved with it);
     /// ``detail`` gives the part removed (`100 %`).
@@ -63,6 +64,13 @@ public struct ReplayEvent: Sendable, Hashable {
         return ReplayEvent(
           kind: .trackingLost, timestampSeconds: event.timestamp,
           endTimestampSeconds: event.endTimestamp)
+      case .trackingInterrupted:
+        // The interruption and the relocalizing after it, as one loss.
+        let end = event.relocalizingInterval.map(\.end) ?? .infinity
+        return ReplayEvent(
+          kind: .trackingLost, timestampSeconds: event.timestamp,
+          endTimestampSeconds: end.isFinite ? end : event.endTimestamp,
+          detail: end.isFinite ? "interrupted" : "interrupted, never relocalized")
       }
     }
   }
