@@ -260,9 +260,10 @@ public struct TrackingModelSpec: Sendable, Hashable {
     }
     initializingSeconds =
       try object.optional("initializingSeconds") { try $0.number(atLeast: 0, atMost: 1e6) } ?? 0
-    interruptions = try object.optional("interruptions") { value in
-      try Self.interruptions(value)
-    } ?? []
+    interruptions =
+      try object.optional("interruptions") { value in
+        try Self.interruptions(value)
+      } ?? []
     _ = try object.extras()
   }
 
@@ -277,15 +278,16 @@ public struct TrackingModelSpec: Sendable, Hashable {
         throw InputFileError(
           .invalidValue, "expected end > start (\(start)), got \(end)", path: [.key("end")])
       }
-      let outcome = try members.optional("outcome") { value -> Interruption.Outcome in
-        let name = try value.string()
-        guard let outcome = Interruption.Outcome(rawValue: name) else {
-          throw InputFileError(
-            .invalidValue,
-            "unknown outcome \"\(name)\" (expected \"relocalized\" or \"failed\")")
-        }
-        return outcome
-      } ?? .relocalized
+      let outcome =
+        try members.optional("outcome") { value -> Interruption.Outcome in
+          let name = try value.string()
+          guard let outcome = Interruption.Outcome(rawValue: name) else {
+            throw InputFileError(
+              .invalidValue,
+              "unknown outcome \"\(name)\" (expected \"relocalized\" or \"failed\")")
+          }
+          return outcome
+        } ?? .relocalized
       let seconds =
         try members.optional("relocalizationSeconds") { try $0.number(atLeast: 0, atMost: 1e6) }
         ?? 1

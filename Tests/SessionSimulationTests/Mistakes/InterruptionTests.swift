@@ -1,0 +1,141 @@
+import Foundation
+import Placement
+import SceneFormat
+import SceneSynthesis
+import SessionSimulation
+import Testing
+import _TestSupport
+
+/// An interruption and the relocalization after it, on the glance-away dashboard with a path
+/// built for it: the camera looks at the dashboard from A for 4 s, the app is in the background
+/// over [4, 6) s while the device moves 0.3 m to the right to B, and the camera looks at the
+/// dashboard from B to the end (no tremor, no tracking noise). Relocalizing succeeds 5 s after
+/// the frames resume. By the model, the reported position while relocalizing resumes at A and
+/// follows the device, so it is off by A − B = (−0.3, 0, 0); frames resume at 6 s.
+@Suite struct InterruptionTests {
+  static let pointA = SIMD3<Float>(-0.05, 1.3, 0.2)
+  static let pointB = SIMD3<Float>(0.25, 1.3, 0.2)
+  static let dashboard = SIMD3<Float>(0, 1.0, -0.6)
+
+  static func spec(outcome: TrackingModelSpec.Interruption.Outcome = .relocalized) throws
+    -> SceneSpec
+  {
+    var spec = try SceneSpec(
+      contentsOfFile: RecordingFixtures.packageRoot()
+        .appendingPathComponent("Scenes/specs/dashboard-glance-away.json").path)
+    spec.durationSeconds = 14
+    var trajectory = try #require(spec.trajectory)
+    trajectory.waypoints = [
+      .init(timeSeconds: 0, position: pointA, lookAt: dashboard),
+      .init(timeSeconds: 4, position: pointA, lookAt: dashboard),
+      .init(timeSeconds: 6, position: pointB, lookAt: dashboard),
+      .init(timeSeconds: 14, position: pointB, lookAt: dashboard),
+    ]
+    trajectory.tremor.positionAmplitudeMeters = 0
+    trajectory.tremor.rotationAmplitudeDegrees = 0
+    spec.trajectory = trajectory
+    var tracking = TrackingModelSpec()
+    tracking.interruptions = [
+      .init(
+        startSeconds: 4, endSeconds: 6, outcome: outcome, relocalizationSeconds: 5,
+        resetAfterSeconds: outcome == .failed ? 5 : nil)
+    ]
+    spec.tracking = tracking
+    return spec
+  }
+
+  @Test func framesStopDuringTheInterruptionAndRelocalizeAfterIt() throws {
+    let spec = try Self.spec()
+    let start = spec.startTimestampSeconds
+    let recording = try SceneSynthesizer.recording(spec: spec, seed: 6)
+    let times = recording.frames.map { $0.timestamp - start }
+    #expect(!times.contains { $0 >= 4 && $0 < 6 - 1e-9 })
+    // 30 fps over 14 s without the 2 s in the background.
+    #expect(recording.frames.count == 12 * 30)
+    for frame in recording.frames {
+      let t = frame.timestamp - start
+      let expected: Camera.TrackingState = t >= 6 && t < 11 ? .limited(.relocalizing) : .normal
+      #expect(frame.camera.trackingState == expected, "t = \(t)")
+    }
+    let events = recording.header.truth?.events ?? []
+    let interruption = try #require(events.first { $0.kind == .trackingInterrupted })
+    #expect(abs(interruption.timestamp - (start + 4)) < 1e-9)
+    #expect(abs((interruption.endTimestamp ?? 0) - (start + 6)) < 1e-9)
+    #expect(abs((interruption.relocalizedTimestamp ?? 0) - (start + 11)) < 1e-9)
+    #expect(interruption.resetTimestamp == nil)
+    let offset = try #require(interruption.offsetMeters)
+    let expected = SIMD3<Double>(Self.pointA - Self.pointB)
+    #expect(((offset - expected) * (offset - expected)).sum().squareRoot() < 1e-6, "\(offset)")
+    // The reported position while relocalizing is the true one plus the offset: at 6.5 s, B + (A − B) = A.
+    let relocalizing = try #require(
+      recording.frames.first { $0.timestamp - start >= 6.5 && $0.timestamp - start < 6.55 })
+    let reported = try relocalizing.camera.camera().positionInWorld
+    #expect(reported.isApproximatelyEqual(to: Self.pointA, tolerance: 1e-3), "\(reported)")
+    let after = try #require(recording.frames.last)
+    #expect(
+      try after.camera.camera().positionInWorld.isApproximatelyEqual(
+        to: Self.pointB, tolerance: 1e-3))
+  }
+
+  @Test func aFailedRelocalizationResetsTheAnchors() throws {
+    let spec = try Self.spec(outcome: .failed)
+    let start = spec.startTimestampSeconds
+    let recording = try SceneSynthesizer.recording(spec: spec, seed: 6)
+    let interruption = try #require(
+      recording.header.truth?.events.first { $0.kind == .trackingInterrupted })
+    #expect(abs((interruption.resetTimestamp ?? 0) - (start + 11)) < 1e-9)
+    #expect(interruption.relocalizedTimestamp == nil)
+    let before = Set(
+      recording.frames.filter { $0.timestamp - start < 4 }.flatMap { $0.planes.map(\.identifier) })
+    let late = Set(
+      recording.frames.filter { $0.timestamp - start > 13 }.flatMap { $0.planes.map(\.identifier) })
+    #expect(!before.isEmpty && !late.isEmpty)
+    #expect(before.isDisjoint(with: late), "new anchors after the reset: \(before) \(late)")
+  }
+
+  /// The steps of the correct placement that keep showing markers while relocalizing.
+  struct ShowsWhileRelocalizing: PlacementSteps {
+    var hidesMarkersWhileRelocalizing: Bool { false }
+  }
+
+  @Test func theCorrectPlacerHidesMarkersWhileRelocalizing() throws {
+    let spec = try Self.spec()
+    let start = spec.startTimestampSeconds
+    func run(_ placer: StepPlacer) throws -> (shownWhileRelocalizing: Int, score: PlacementScore) {
+      var session = try SimulatedSession(spec: spec, seed: 6)
+      var counting = CountingPlacer(inner: placer, start: start)
+      let score = try session.run(&counting, harness: PlacementHarness())
+      return (counting.shownWhileRelocalizing, score)
+    }
+    let correct = try run(.reference)
+    let showing = try run(StepPlacer(steps: ShowsWhileRelocalizing()))
+    #expect(correct.shownWhileRelocalizing == 0)
+    #expect(showing.shownWhileRelocalizing > 0)
+    // Drawn 0.3 m off while relocalizing: far worse where the markers land.
+    let correctError = try #require(correct.score.asPlacedErrorRMSMillimeters)
+    let showingError = try #require(showing.score.asPlacedErrorRMSMillimeters)
+    #expect(showingError > 3 * correctError, "\(showingError) vs \(correctError) mm")
+  }
+
+  /// Counts the markers a placer shows on relocalizing frames.
+  struct CountingPlacer: MarkerPlacer {
+    var inner: StepPlacer
+    let start: Double
+    var shownWhileRelocalizing = 0
+
+    mutating func markers(for frame: SimulatedFrame) -> [PlacedMarker] {
+      var requests = AppAnchorRequests()
+      return markers(for: frame, anchors: &requests)
+    }
+
+    mutating func markers(for frame: SimulatedFrame, anchors: inout AppAnchorRequests)
+      -> [PlacedMarker]
+    {
+      let markers = inner.markers(for: frame, anchors: &anchors)
+      if frame.camera.trackingState == .limited(.relocalizing) {
+        shownWhileRelocalizing += markers.filter(\.state.isShown).count
+      }
+      return markers
+    }
+  }
+}
