@@ -22,3 +22,4 @@ cd "$root/Scenes"
 "$bin/arsim" synth specs/walking-panel.json --seed 4 --out walking-panel.json
 "$bin/arsim" synth specs/dashboard-glance-away.json --seed 6 --out dashboard-glance-away.json
 "$bin/arsim" synth specs/dashboard-curved.json --seed 1 --out dashboard-curved.json
+"$bin/arsim" synth specs/dashboard-interrupted.json --seed 6 --out dashboard-interrupted.json

@@ -91,6 +91,10 @@ import _TestSupport
       "sceneSpec/properties/detector/properties/output",
       DetectorModelSpec.Output.allCases.map(\.rawValue)
     ),
+    (
+      "sceneSpec/properties/tracking/properties/interruptions/items/properties/outcome",
+      TrackingModelSpec.Interruption.Outcome.allCases.map(\.rawValue)
+    ),
   ]
 
   /// The requests without a model, which the `visionRequests` maps are keyed by.

@@ -26,13 +26,14 @@ import _TestSupport
     ("walking-panel.json", "specs/walking-panel.json", 4),
     ("dashboard-glance-away.json", "specs/dashboard-glance-away.json", 6),
     ("dashboard-curved.json", "specs/dashboard-curved.json", 1),
+    ("dashboard-interrupted.json", "specs/dashboard-interrupted.json", 6),
   ]
 
   @Test(arguments: [
     "dashboard-portrait", "dashboard-downmirrored", "tabletop-landscape", "long-session",
     "real-arkit-logger", "dashboard-detector-10hz", "dashboard-contours",
     "arcore-dashboard-portrait", "walking-panel", "real-arcore-logger", "dashboard-glance-away",
-    "dashboard-curved", "arcore-dashboard-curved",
+    "dashboard-curved", "arcore-dashboard-curved", "dashboard-interrupted",
   ])
   func specDecodes(name: String) throws {
     let spec = try SceneSpec(

@@ -11,7 +11,9 @@ import SessionSimulation
 /// summaries and the harness's metrics against truth. In a recording with tracking corrections
 /// in its truth, the markers are attached to app anchors (`MarkerAnchoring`, anchors kept by an
 /// `AppAnchorStore` of the engine's own) and move with the corrections as an app's content
-/// does.
+/// does. While the camera relocalizes after an interruption (`.limited(.relocalizing)`), nothing
+/// is placed and no marker is shown, as Apple advises; the tracker keeps its markers, and they
+/// come back once the session has relocalized.
 ///
 /// Frames are read in chunks of `chunkFrameCount`; within a chunk the per-frame work (decoding of
 /// JSON Lines frames, conversion and placement, independent per frame) runs on up to
@@ -168,16 +170,21 @@ public struct ReplayEngine: Sendable {
           anchoring.follow(anchors, tracker: &tracker)
         }
         if frame.sceneDepth != nil { depthSeen = true }
+        // While relocalizing, the pose is not yet in the session's world: the tracker waits
+        // and no marker is shown (they come back where they were once it has relocalized).
+        let relocalizing = frame.camera.trackingState == .limited(.relocalizing)
         let tracks =
-          frame.hasDetectorResult
+          frame.hasDetectorResult && !relocalizing
           && !(waitsForDepth && depthSeen && frame.sceneDepth == nil)
         let markers =
-          tracks
-          ? tracker.updateOfAnyFilter(
-            measurements: measurements, timestampSeconds: frame.timestamp,
-            view: settings.trackerUsesDetectorView
-              ? detectorView(of: frame, override: override) : nil)
-          : tracker.markersOfAnyFilter
+          relocalizing
+          ? []
+          : tracks
+            ? tracker.updateOfAnyFilter(
+              measurements: measurements, timestampSeconds: frame.timestamp,
+              view: settings.trackerUsesDetectorView
+                ? detectorView(of: frame, override: override) : nil)
+            : tracker.markersOfAnyFilter
         if corrects, tracks {
           var requests = AppAnchorRequests()
           anchoring.attach(markers, requests: &requests)
@@ -283,7 +290,9 @@ public struct ReplayEngine: Sendable {
     let work = { @Sendable (outcome: SimulatedSession.FrameOutcome) -> PreparedFrame in
       guard case .frame(let frame) = outcome else { return PreparedFrame() }
       var prepared = PreparedFrame()
-      if let request = override ?? frame.visionRequest {
+      if let request = override ?? frame.visionRequest,
+        frame.camera.trackingState != .limited(.relocalizing)
+      {
         // A late result is placed with the frame of its image; a model without an NMS stage
         // gives raw candidates, suppressed here as Core ML's NMS stage would.
         let observations =

@@ -200,7 +200,8 @@ package struct ReplayMetricsAccumulator: Sendable {
   /// `viewport`. While the camera relocalizes after an interruption (a `trackingInterrupted`
   /// truth event), the reported pose is off by the event's offset, so a marker is drawn that far
   /// from its world position: the frame is scored where the user sees it, with the camera and
-  /// every marker moved back by the offset. The remaining parameters: `camera` in
+  /// every marker moved back by the offset, and no truth object counts as placeable (a correct
+  /// app shows nothing until the session has relocalized). The remaining parameters: `camera` in
   /// `viewport`, with the frame's planes and feature points (`world`) and the points the frame's
   /// detections were placed at (`placed`: label and world position), both for placeability.
   /// `truthInView`, when given, must be ``truthInView(camera:viewport:world:placed:)`` of the
@@ -212,7 +213,6 @@ package struct ReplayMetricsAccumulator: Sendable {
     truthInView: TruthInView? = nil
   ) {
     if let offset = relocalizing.first(where: { t >= $0.start && t < $0.end })?.offsetMeters,
-      offset != .zero,
       let seenCamera = try? Camera(
         transform: Matrix4x4(translation: -offset) * camera.transform,
         intrinsics: camera.intrinsics, imageResolution: camera.imageResolution,
@@ -221,10 +221,14 @@ package struct ReplayMetricsAccumulator: Sendable {
     {
       var seenMarkers = markers
       for i in seenMarkers.indices { seenMarkers[i].position -= offset }
+      // Nothing is placeable while relocalizing: a correct app shows no markers then.
+      var seen = self.truthInView(
+        camera: seenCamera, viewport: viewport, world: world,
+        placed: placed.map { ($0.label, $0.position - offset) })
+      seen.placeable = Array(repeating: false, count: seen.placeable.count)
       scoreFrame(
         frameIndex: frameIndex, timestampSeconds: t, markers: seenMarkers, camera: seenCamera,
-        viewport: viewport, world: world,
-        placed: placed.map { ($0.label, $0.position - offset) }, truthInView: nil)
+        viewport: viewport, world: world, placed: [], truthInView: seen)
       return
     }
     scoreFrame(

@@ -50,6 +50,31 @@ import _TestSupport
       ))
   }
 
+  @Test func decodesInterruptionsAndTheirRelocalizingIntervals() throws {
+    let text = Self.withEvents(
+      #"[{"kind":"trackingInterrupted","timestamp":4,"endTimestamp":6,"#
+        + #""offsetMeters":[-0.3,0,0],"relocalizedTimestamp":11},"#
+        + #"{"kind":"trackingInterrupted","timestamp":20,"endTimestamp":21,"#
+        + #""offsetMeters":[0,0.1,0],"resetTimestamp":23}]"#)
+    let recording = try decode(text, strict: true)
+    let events = try #require(recording.header.truth?.events)
+    #expect(
+      events == [
+        .trackingInterrupted(
+          timestamp: 4, endTimestamp: 6, offsetMeters: SIMD3(-0.3, 0, 0),
+          relocalizedTimestamp: 11),
+        .trackingInterrupted(
+          timestamp: 20, endTimestamp: 21, offsetMeters: SIMD3(0, 0.1, 0), resetTimestamp: 23),
+      ])
+    // Relocalizing runs from the end of the gap to relocalization or reset.
+    #expect(events[0].relocalizingInterval?.start == 6)
+    #expect(events[0].relocalizingInterval?.end == 11)
+    #expect(events[1].relocalizingInterval?.end == 23)
+    #expect(RecordingTruthEvent.trackingLost(timestamp: 1, endTimestamp: 2).relocalizingInterval == nil)
+    let bytes = try recording.jsonBytes()
+    #expect(try Recording(jsonBytes: bytes) == recording)
+  }
+
   @Test func roundTripsByteStable() throws {
     let text = Self.withEvents(
       #"[{"kind":"trackingLost","timestamp":1,"endTimestamp":1.25,"note":"kept"}]"#)
@@ -74,7 +99,7 @@ import _TestSupport
     (
       #"[{"kind":"jump","timestamp":1}]"#,
       "truth.events[0].kind: unknown event kind \"jump\"; valid: trackingJump, trackingLost, "
-        + "trackingDrift, trackingCorrection"
+        + "trackingDrift, trackingCorrection, trackingInterrupted"
     ),
     (
       #"[{"kind":"trackingDrift","timestamp":0}]"#,
@@ -119,6 +144,29 @@ import _TestSupport
     (
       #"[{"kind":"trackingJump","timestamp":1,"offsetMeters":[0,0,0]},{"timestamp":1}]"#,
       "truth.events[1]: missing required member \"kind\""
+    ),
+    (
+      #"[{"kind":"trackingInterrupted","timestamp":4,"offsetMeters":[0,0,0]}]"#,
+      "truth.events[0].endTimestamp: a trackingInterrupted needs \"endTimestamp\""
+    ),
+    (
+      #"[{"kind":"trackingInterrupted","timestamp":4,"endTimestamp":6}]"#,
+      "truth.events[0].offsetMeters: a trackingInterrupted needs \"offsetMeters\""
+    ),
+    (
+      #"[{"kind":"trackingInterrupted","timestamp":4,"endTimestamp":6,"offsetMeters":[0,0,0],"#
+        + #""relocalizedTimestamp":7,"resetTimestamp":8}]"#,
+      "truth.events[0].resetTimestamp: a trackingInterrupted either relocalized or was reset, "
+        + "not both"
+    ),
+    (
+      #"[{"kind":"trackingInterrupted","timestamp":4,"endTimestamp":6,"offsetMeters":[0,0,0],"#
+        + #""relocalizedTimestamp":5}]"#,
+      "truth.events[0].relocalizedTimestamp: must not be before endTimestamp 6, got 5"
+    ),
+    (
+      #"[{"kind":"trackingJump","timestamp":1,"offsetMeters":[0,0,0],"resetTimestamp":2}]"#,
+      "truth.events[0].resetTimestamp: a trackingJump has no \"resetTimestamp\""
     ),
     (#"{}"#, "truth.events: expected an array, got object"),
   ])
