@@ -70,7 +70,8 @@ import _TestSupport
     #expect(events[0].relocalizingInterval?.start == 6)
     #expect(events[0].relocalizingInterval?.end == 11)
     #expect(events[1].relocalizingInterval?.end == 23)
-    #expect(RecordingTruthEvent.trackingLost(timestamp: 1, endTimestamp: 2).relocalizingInterval == nil)
+    let loss = RecordingTruthEvent.trackingLost(timestamp: 1, endTimestamp: 2)
+    #expect(loss.relocalizingInterval == nil)
     let bytes = try recording.jsonBytes()
     #expect(try Recording(jsonBytes: bytes) == recording)
   }

@@ -13,7 +13,8 @@ import Testing
 /// A late detector result is placed with the frame of its image (`detectionsImageTimestamp`), and
 /// the tracker's view is that image's; frames without a detector result leave the tracker as it
 /// was. With tracking corrections in the truth, markers are attached to anchors: the replay's
-/// `MarkerAnchoring` over an `AppAnchorStore` of the recording's truth events.
+/// `MarkerAnchoring` over an `AppAnchorStore` of the recording's truth events. While the camera
+/// relocalizes, no detection is placed, no marker shown and the tracker is not updated.
 @Suite struct ReplayOnePathTests {
   /// The markers of every frame from the minimal loop (for an ARCore recording: recording frames
   /// -> ARCore frames and ML Kit objects -> `ARCorePlacement` -> `MarkerTracker`, whose view is
@@ -63,6 +64,11 @@ import Testing
       let view = ViewportFrame(camera: camera, viewport: viewport, world: try frame.frameWorld())
       viewFrames[frame.timestamp] = view
       let image = viewFrames[frame.detectorImageTimestamp] ?? view
+      // Relocalizing: nothing placed, nothing shown, the tracker waits.
+      if camera.trackingState == .limited(.relocalizing) {
+        output.append([])
+        continue
+      }
       guard frame.hasDetectorResult(detectorDeclared: header.detector != nil) else {
         output.append(tracker.markers)
         continue

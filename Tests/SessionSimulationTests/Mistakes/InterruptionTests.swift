@@ -93,6 +93,46 @@ import _TestSupport
     #expect(before.isDisjoint(with: late), "new anchors after the reset: \(before) \(late)")
   }
 
+  /// While relocalizing, a marker is scored where it is drawn: the reported pose is off by the
+  /// offset, so a marker at `p` is seen at `p − offset`. Markers at truth + offset are seen on
+  /// their buttons; markers at truth are seen 0.3 m off (farther than the 6 cm match radius).
+  /// No button counts as placeable on those frames.
+  @Test func relocalizingFramesAreScoredWhereMarkersAreDrawn() throws {
+    let spec = try Self.spec()
+    let offset = Self.pointA - Self.pointB
+    func score(shiftedWhileRelocalizing: Bool) throws -> (PlacementScore, relocalizing: Int) {
+      var session = try SimulatedSession(spec: spec, seed: 6)
+      let truth = try #require(session.truth)
+      var scorer = PlacementScorer(truth: truth)
+      var relocalizingFrames = 0
+      while let frame = try session.nextFrame() {
+        let relocalizing = frame.camera.trackingState == .limited(.relocalizing)
+        if relocalizing { relocalizingFrames += 1 }
+        let shift = relocalizing && shiftedWhileRelocalizing ? offset : .zero
+        let markers = truth.objects.map {
+          PlacedMarker(
+            id: MarkerID($0.id), label: $0.label, position: SIMD3<Float>($0.position) + shift)
+        }
+        try scorer.add(markers, in: frame)
+      }
+      return (scorer.score(), relocalizingFrames)
+    }
+    let (drawnOnTruth, relocalizingFrames) = try score(shiftedWhileRelocalizing: true)
+    let (drawnOff, _) = try score(shiftedWhileRelocalizing: false)
+    #expect(relocalizingFrames == 5 * 30)
+    let onTruth = drawnOnTruth.metrics.tracking
+    let off = drawnOff.metrics.tracking
+    #expect(onTruth.falsePositiveCount == 0 && onTruth.missCount == 0, "\(onTruth)")
+    // Every button is missed on every relocalizing frame; the markers drawn 0.3 m off that are
+    // still in view are false positives.
+    #expect(off.missCount == 8 * relocalizingFrames, "\(off)")
+    #expect(off.matchCount == onTruth.matchCount - 8 * relocalizingFrames)
+    #expect(off.falsePositiveCount > 0 && off.falsePositiveCount <= 8 * relocalizingFrames)
+    // Placeable only on the 210 frames that are not relocalizing (8 buttons each at most).
+    let placeable = drawnOnTruth.metrics.trackingPlaceable
+    #expect(placeable.truthCount > 0 && placeable.truthCount <= 8 * (12 * 30 - relocalizingFrames))
+  }
+
   /// The steps of the correct placement that keep showing markers while relocalizing.
   struct ShowsWhileRelocalizing: PlacementSteps {
     var hidesMarkersWhileRelocalizing: Bool { false }
