@@ -22,6 +22,7 @@ extension PlacementMistake {
     .depthAtViewportPoint,
     .depthAsRayDistance,
     .depthIntrinsicsUnscaled,
+    .shownBeforeRelocalization,
   ]
 
   /// The mistake with identifier `id`, or `nil`.

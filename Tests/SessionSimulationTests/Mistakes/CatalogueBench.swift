@@ -8,14 +8,15 @@ import _TestSupport
 /// result 2 frames late, object-tracker boxes), the dashboard with contours and the glance away
 /// from the dashboard (tracking corrections while the markers are out of view), and the depth
 /// bench (a spec synthesized with its seed: the curved dashboard with scene depth on every frame;
-/// the depth mistakes, against the correct depth placer). Each
+/// the depth mistakes, against the correct depth placer), and the interrupted dashboard (an
+/// interruption, 5 s relocalizing with the pose 0.3 m off, then relocalized). Each
 /// mistake is tested on the first of them it applies to (decided from the frames' settings,
 /// before anything is placed).
 enum CatalogueBench {
   static let scenes = RecordingFixtures.packageRoot().appendingPathComponent("Scenes")
   static let names = [
     "placement-bench", "dashboard-downmirrored", "dashboard-detector-10hz", "dashboard-contours",
-    "dashboard-glance-away", "depth-bench",
+    "dashboard-glance-away", "depth-bench", "dashboard-interrupted",
   ]
 
   /// The correct placement a mistake is measured against: the steps it gets one thing wrong

@@ -32,6 +32,20 @@ import Testing
     #expect(score.bestFit?.mistakeID != "world-fixed-markers")
   }
 
+  /// Correct code that hides its markers and places nothing while the camera relocalizes (it
+  /// checks the tracking state itself) is not taken for markers shown before relocalization.
+  @Test func codeThatHidesWhileRelocalizingFitsTheCorrectPlacement() throws {
+    var session = try CatalogueBench.session("dashboard-interrupted")
+    let markers = UserPlacers.markers(UserPlacers.eachObservation(UserPlacers.correct))
+    let score = try session.run(PlacementHarness()) { frame in
+      frame.camera.trackingState == .limited(.relocalizing) ? [] : markers(frame)
+    }
+    let order = score.diagnosis.map(\.mistakeID)
+    let correct = try #require(order.firstIndex(of: "none"))
+    let shown = try #require(order.firstIndex(of: "shown-before-relocalization"))
+    #expect(correct < shown, "\(score.diagnosis.prefix(4))")
+  }
+
   @Test func correctCodeFitsTheCorrectPlacement() throws {
     let score = try Self.diagnose(
       UserPlacers.eachObservation(UserPlacers.correct), on: "placement-bench")

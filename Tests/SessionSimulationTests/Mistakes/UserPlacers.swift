@@ -70,7 +70,11 @@ enum UserPlacers {
   /// `UserPlacers+Vision.swift`.
   static let mistakes: [String: Make] = observationMistakes.mapValues(eachObservation)
     .merging(visionMistakes) { first, _ in first }
-    .merging(["world-fixed-markers": eachObservation(correct)]) { first, _ in first }
+    .merging([
+      "world-fixed-markers": eachObservation(correct),
+      // Placing and showing on every frame never looks at the tracking state.
+      "shown-before-relocalization": eachObservation(correct),
+    ]) { first, _ in first }
     .merging(depthMistakes.mapValues(eachObservation)) { first, _ in first }
 
   /// The mistakes whose code keeps its markers (``UserSmoother`` without expiry): markers kept
