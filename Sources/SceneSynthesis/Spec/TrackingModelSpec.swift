@@ -12,7 +12,8 @@ import SpatialMath
 /// "randomCorrections" [absent]: {"meanIntervalSeconds": s, "fraction" [1], "radiusMeters" [1.5],
 /// "falloffMeters" [1]}, "initializingSeconds" [0], "interruptions" [[]]: [{"start": s, "end": s,
 /// "outcome" ["relocalized"]: "relocalized" | "failed", "relocalizationSeconds" [1],
-/// "relocalizationErrorMeters" [[0, 0, 0]], "resetAfterSeconds" [absent]}]}`.
+/// "relocalizationErrorMeters" [[0, 0, 0]], "resetAfterSeconds" [absent]}],
+/// "excessiveMotionDegreesPerSecond" [absent]}`.
 /// - noise: independent Gaussian per frame (standard deviations; rotation about a random axis);
 /// - drift: a world offset growing linearly with time;
 /// - jumps: from `time` on, the reported pose is shifted by `offsetMeters` (relocalization
@@ -30,11 +31,16 @@ import SpatialMath
 ///   them they stay on the truth, as before).
 /// - random corrections: more corrections at times drawn from the seed (exponential intervals
 ///   of mean `meanIntervalSeconds` from the start), with the given fraction, radius and falloff.
-/// - tracking states: a spec with `initializingSeconds` > 0 or interruptions writes ARKit's
+/// - tracking states: a spec with `initializingSeconds` > 0, interruptions or
+///   `excessiveMotionDegreesPerSecond` writes ARKit's
 ///   tracking state on every frame (`normal`, or `limited` with its reason; a loss interval is
 ///   `limited` for `insufficientFeatures`). For the first `initializingSeconds` (and as long
 ///   after a reset) tracking is `limited(initializing)`: frames carry feature points and
-///   detections, no plane anchor is detected yet.
+///   detections, no plane anchor is detected yet. With `excessiveMotionDegreesPerSecond`, a
+///   frame whose true camera turned faster than that since the frame before (the rotation
+///   angle between the two poses over the time between them) is `limited(excessiveMotion)`;
+///   ARKit's own threshold is not documented, so the spec names it. Such frames are otherwise
+///   tracked as usual (planes, points, depth, detections).
 /// - interruptions (`see Interruption`): the app is in the background over `[start, end)`, so
 ///   the recording has no frames then; from `end` tracking is `limited(relocalizing)`.
 public struct TrackingModelSpec: Sendable, Hashable {
@@ -82,6 +88,10 @@ public struct TrackingModelSpec: Sendable, Hashable {
 
   /// How long tracking initializes at the start and after a reset (seconds, >= 0).
   public var initializingSeconds: Double = 0
+
+  /// The true camera's angular speed above which a frame's tracking is
+  /// `limited(excessiveMotion)` (degrees per second, > 0), or `nil` for never.
+  public var excessiveMotionDegreesPerSecond: Double?
 
   /// An interruption (the app sent to the background, a phone call) and the relocalization after
   /// it, as ARKit runs it when the app's `sessionShouldAttemptRelocalization` returns `true`.
@@ -149,7 +159,9 @@ public struct TrackingModelSpec: Sendable, Hashable {
   public var interruptions: [Interruption] = []
 
   /// Whether frames carry ARKit's tracking state (initializing or interruptions modelled).
-  public var writesTrackingStates: Bool { initializingSeconds > 0 || !interruptions.isEmpty }
+  public var writesTrackingStates: Bool {
+    initializingSeconds > 0 || !interruptions.isEmpty || excessiveMotionDegreesPerSecond != nil
+  }
 
   /// Whether the spec corrects tracking (fixed or random corrections).
   public var hasCorrections: Bool { !corrections.isEmpty || randomCorrections != nil }
@@ -264,6 +276,9 @@ public struct TrackingModelSpec: Sendable, Hashable {
       try object.optional("interruptions") { value in
         try Self.interruptions(value)
       } ?? []
+    excessiveMotionDegreesPerSecond = try object.optional("excessiveMotionDegreesPerSecond") {
+      try $0.number(atLeast: 1e-6, atMost: 1e6)
+    }
     _ = try object.extras()
   }
 
@@ -384,10 +399,13 @@ extension TrackingModelSpec {
       ].merging(correctionMembers) { a, _ in a }.merging(stateMembers) { a, _ in a })
   }
 
-  /// `initializingSeconds` and `interruptions`, when set.
+  /// `initializingSeconds`, `interruptions` and `excessiveMotionDegreesPerSecond`, when set.
   private var stateMembers: [String: JSONValue] {
     var members: [String: JSONValue] = [:]
     if initializingSeconds > 0 { members["initializingSeconds"] = .number(initializingSeconds) }
+    if let excessiveMotionDegreesPerSecond {
+      members["excessiveMotionDegreesPerSecond"] = .number(excessiveMotionDegreesPerSecond)
+    }
     if !interruptions.isEmpty {
       members["interruptions"] = .array(
         interruptions.map { interruption in

@@ -270,6 +270,9 @@ public struct SceneSynthesizer: Sendable {
     let lost = tracking.isLost(at: sceneTime)
     let relocalizing = !lost && tracking.relocalizing(at: sceneTime) != nil
     let initializing = !lost && !relocalizing && tracking.isInitializing(at: sceneTime)
+    let excessiveMotion =
+      !lost && !relocalizing && !initializing
+      && isMovingTooFast(truePose: truePose, index: nextIndex, sceneTime: sceneTime)
     let reported = reportedPose(truePose: truePose, sceneTime: sceneTime, lost: lost)
     if tracking.hasCorrections {
       applyCorrections(after: lastSceneTime, upTo: sceneTime, cameraPosition: reported.translation)
@@ -283,7 +286,9 @@ public struct SceneSynthesizer: Sendable {
         lost
         ? .limited(.insufficientFeatures)
         : relocalizing
-          ? .limited(.relocalizing) : initializing ? .limited(.initializing) : .normal
+          ? .limited(.relocalizing)
+          : initializing
+            ? .limited(.initializing) : excessiveMotion ? .limited(.excessiveMotion) : .normal
     }
     var frame = RecordingFrame(
       timestamp: spec.startTimestampSeconds + sceneTime, camera: reportedCamera)
@@ -316,6 +321,18 @@ public struct SceneSynthesizer: Sendable {
     addDepth(to: &frame, sceneTime: sceneTime, trueCamera: trueCamera)
     addDetections(to: &frame, sceneTime: sceneTime, trueCamera: trueCamera, paused: false)
     return frame
+  }
+
+  /// Whether the true camera turned faster than the spec's `excessiveMotionDegreesPerSecond`
+  /// between the step before `index` and this one (never on the first step).
+  func isMovingTooFast(truePose: RigidTransform, index: Int, sceneTime: Double) -> Bool {
+    guard let limit = spec.tracking.excessiveMotionDegreesPerSecond, index > 0 else { return false }
+    let previousTime = self.sceneTime(ofStep: index - 1)
+    guard sceneTime > previousTime else { return false }
+    let previous = trueCameraPose(index: index - 1, sceneTime: previousTime)
+    let turn = (previous.rotation.conjugate * truePose.rotation).angle.degrees
+    let degrees = min(turn, 360 - turn)
+    return degrees / (sceneTime - previousTime) > limit
   }
 
   /// The scene time of time step `index`.
