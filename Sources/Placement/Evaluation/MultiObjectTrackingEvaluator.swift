@@ -370,4 +370,9 @@ public struct MultiObjectTrackingEvaluator: Sendable {
   ///
   /// - Complexity: as ``result``.
   public var countedResult: MultiObjectTrackingScore { countedTally.result(truthIDs: truthIDs) }
+
+  /// The counts of ``countedResult`` so far without its identity figures (`idTruePositiveCount`
+  /// stays 0; they need the whole session): cheap to read after every frame, so that the counts
+  /// of a span of frames are the difference of two readings.
+  package var countedCountsSoFar: MultiObjectTrackingScore { countedTally.score }
 }

@@ -165,6 +165,50 @@ extension PlacementScore {
       "seconds until every truth object ever in view had been matched by a marker; null when "
         + "one never was",
       largerIsBetter: false, read: { $0.timeToFirstMarkerMaxSeconds }),
+    .number(
+      "beforeInterruptionMota",
+      "MOTA over the frames before the recording's first interruption (a trackingInterrupted "
+        + "truth event); null without interruptions or truth objects in view then",
+      largerIsBetter: true, read: { $0.metrics.interruptionPhases?.beforeInterruption.mota }),
+    .number(
+      "beforeInterruptionErrorRmsMm",
+      "RMS distance of the matched markers to their truth objects over those frames' matched "
+        + "object-frames, mm; null without interruptions or matches then",
+      largerIsBetter: false,
+      read: { $0.metrics.interruptionPhases?.beforeInterruption.placementErrorRMSMillimeters }),
+    .number(
+      "relocalizingFalsePositives",
+      "marker-frames in view while a session relocalizes after an interruption that match no "
+        + "truth object where the user sees them (the reported pose is off then): markers shown "
+        + "at a wrong place; null without interruptions",
+      largerIsBetter: false,
+      read: { ($0.metrics.interruptionPhases?.relocalizing.falsePositiveCount).map(Double.init) }),
+    .number(
+      "afterRelocalizationMota",
+      "MOTA over the frames after relocalization succeeded or tracking was reset; null without "
+        + "interruptions or truth objects in view then",
+      largerIsBetter: true, read: { $0.metrics.interruptionPhases?.afterRelocalization.mota }),
+    .number(
+      "afterRelocalizationFalsePositives",
+      "marker-frames in view after relocalization that match no truth object: markers shown at "
+        + "a wrong place (those placed while the pose was off among them); null without "
+        + "interruptions",
+      largerIsBetter: false,
+      read: {
+        ($0.metrics.interruptionPhases?.afterRelocalization.falsePositiveCount).map(Double.init)
+      }),
+    .number(
+      "afterRelocalizationErrorRmsMm",
+      "RMS distance of the matched markers to their truth objects over those frames' matched "
+        + "object-frames, mm; null without interruptions or matches then",
+      largerIsBetter: false,
+      read: { $0.metrics.interruptionPhases?.afterRelocalization.placementErrorRMSMillimeters }),
+    .number(
+      "restoredMaxSeconds",
+      "the longest time, over the truth objects in view after a relocalization, from the first "
+        + "such frame to the object's first matching marker, seconds; null without them or when "
+        + "one never got its marker back",
+      largerIsBetter: false, read: { $0.metrics.interruptionPhases?.restoredMaxSeconds }),
     .text(
       "bestFitMistake",
       "the diagnosis' best fit: the identifier of the classic mistake the markers fit, or none "

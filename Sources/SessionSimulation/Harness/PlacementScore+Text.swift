@@ -18,6 +18,7 @@ extension PlacementScore: CustomStringConvertible {
         + "\(t.idSwitchCount)  misses \(t.missCount)  false positives \(t.falsePositiveCount) "
         + "(over \(t.truthCount) truth object-frames)")
     lines.append("  " + metrics.placeableSummaryLine)
+    if let line = metrics.interruptionSummaryLine { lines.append("  " + line) }
     lines.append(
       "  placement error RMS \(Self.number(metrics.placementErrorRMSMillimeters, 1, "mm")) (max "
         + "\(Self.number(metrics.placementErrorMaxMillimeters, 1, "mm")))  as placed "

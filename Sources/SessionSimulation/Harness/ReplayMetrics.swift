@@ -51,6 +51,9 @@ public struct ReplayMetrics: Sendable, Hashable {
   /// Per truth object (id order): when it was first placeable and how long from then to the
   /// first shown marker with its label that matches it.
   public var timeFromPlaceableToConfirmed: [PlaceableConfirmation] = []
+  /// The figures per phase of the recording's interruptions (before, while relocalizing, after),
+  /// or `nil` when its truth has no `trackingInterrupted` event.
+  public var interruptionPhases: InterruptionPhaseScores?
 
   /// The longest time from first placeable to first confirmed marker over the objects that were
   /// placeable (seconds; infinity when one of them was never confirmed), or `nil` when none was
@@ -97,6 +100,7 @@ public struct ReplayMetrics: Sendable, Hashable {
       "missedObjectCount": .number(Double(missedObjectCount)),
       "neverInViewObjectCount": .number(Double(neverInViewObjectCount)),
       "falseMarkerCount": .number(Double(falseMarkerCount)),
+      "interruptionPhases": interruptionPhases?.jsonValue ?? .null,
     ])
   }
 

@@ -94,6 +94,17 @@ package struct ReplayMetricsAccumulator: Sendable {
   /// The intervals in which the frames' camera relocalizes after an interruption, with the
   /// offset of the reported position then (world metres), from the truth's events.
   let relocalizing: [(start: Double, end: Double, offsetMeters: SIMD3<Float>)]
+  /// The interruptions in time order: when the app went away and when relocalization succeeded
+  /// or tracking was reset (infinity when neither happened), from the truth's events.
+  let interruptions: [(start: Double, relocalizingEnd: Double)]
+  /// The figures per phase of the interruptions (empty without interruptions).
+  var phaseScores = InterruptionPhaseScores()
+  /// The interruption whose after-relocalization phase is being scored, and per truth object
+  /// the first frame of that phase in which it was in view and the seconds from then to its
+  /// first matching marker.
+  var restoringAfter: Int?
+  var restoreSince: [Double?] = []
+  var restoreSeconds: [Double?] = []
   /// Frames added.
   package private(set) var frameCount = 0
 
@@ -111,6 +122,9 @@ package struct ReplayMetricsAccumulator: Sendable {
     relocalizing = (truth?.events ?? []).compactMap { event in
       event.relocalizingInterval.map { ($0.start, $0.end, SIMD3<Float>($0.offsetMeters)) }
     }
+    interruptions = (truth?.events ?? []).compactMap { event in
+      event.relocalizingInterval.map { (event.timestamp, $0.end) }
+    }.sorted { $0.start < $1.start }
     var evaluator = MultiObjectTrackingEvaluator(thresholdMeters: self.thresholdMeters)
     evaluatorTruth = self.truth.map { (evaluator.intern($0.id), $0.position) }
     var labelKeys: [String: Int] = [:]
@@ -301,9 +315,16 @@ package struct ReplayMetricsAccumulator: Sendable {
     // A marker matches only an object of its label: in the right place with another label it
     // is a miss of the object and a false marker.
     let labels = (truth: evaluatorTruthLabels, hypotheses: shown.map { labelKeys[$0.label] ?? -1 })
+    let phase = interruptions.isEmpty ? nil : self.phase(at: t)
+    let countsBefore = visibleEvaluator.countedCountsSoFar
     let matches = visibleEvaluator.addFrame(
       internedTruth: evaluatorTruth, hypotheses: hypotheses, labels: labels, countedTruth: visible,
       countedHypotheses: inView)
+    if let phase {
+      scorePhase(
+        phase, timestampSeconds: t, countsBefore: countsBefore, matches: matches,
+        visible: visible)
+    }
     placeableEvaluator.addFrame(
       internedTruth: evaluatorTruth, hypotheses: hypotheses, labels: labels,
       countedTruth: placeable, countedHypotheses: inView)
@@ -334,6 +355,68 @@ package struct ReplayMetricsAccumulator: Sendable {
         reprojectionSquaredSum += error * error
         reprojectionCount += 1
       }
+    }
+  }
+
+  /// The phase of the interruptions a frame at `t` falls in and, after a relocalization, the
+  /// index of the interruption it follows.
+  func phase(at t: Double) -> (phase: InterruptionPhaseScores.Phase, after: Int?) {
+    guard let first = interruptions.first, t >= first.start else {
+      return (.beforeInterruption, nil)
+    }
+    var after: Int?
+    for (index, interruption) in interruptions.enumerated() {
+      if t < interruption.relocalizingEnd, t >= interruption.start { return (.relocalizing, nil) }
+      if t >= interruption.relocalizingEnd { after = index }
+    }
+    return after.map { (.afterRelocalization, $0) } ?? (.relocalizing, nil)
+  }
+
+  /// Adds a frame's counts (the visible evaluator's counts now less `countsBefore`) and matched
+  /// errors to its phase and, after a relocalization, the objects' times to their markers.
+  mutating func scorePhase(
+    _ phase: (phase: InterruptionPhaseScores.Phase, after: Int?), timestampSeconds t: Double,
+    countsBefore: MultiObjectTrackingScore, matches: [MultiObjectTrackingEvaluator.InternedMatch],
+    visible: [Bool]
+  ) {
+    let now = visibleEvaluator.countedCountsSoFar
+    var score = phaseScores[phase.phase]
+    score.frameCount += 1
+    score.truthCount += now.truthCount - countsBefore.truthCount
+    score.matchCount += now.matchCount - countsBefore.matchCount
+    score.missCount += now.missCount - countsBefore.missCount
+    score.falsePositiveCount += now.falsePositiveCount - countsBefore.falsePositiveCount
+    score.idSwitchCount += now.idSwitchCount - countsBefore.idSwitchCount
+    for (index, match) in matches.enumerated() where visible[index] {
+      guard let distance = match.distanceMeters.map(Double.init) else { continue }
+      score.squaredErrorSum += distance * distance
+    }
+    phaseScores[phase.phase] = score
+    guard let after = phase.after else { return }
+    if restoringAfter != after {
+      phaseScores.restorations += pendingRestorations
+      restoringAfter = after
+      restoreSince = Array(repeating: nil, count: truth.count)
+      restoreSeconds = Array(repeating: nil, count: truth.count)
+    }
+    for (index, match) in matches.enumerated() where visible[index] {
+      let since = restoreSince[index] ?? t
+      restoreSince[index] = since
+      if restoreSeconds[index] == nil, match.distanceMeters != nil {
+        restoreSeconds[index] = t - since
+      }
+    }
+  }
+
+  /// The restorations of the after-relocalization phase being scored, in recording order.
+  var pendingRestorations: [InterruptionPhaseScores.Restoration] {
+    guard let after = restoringAfter else { return [] }
+    return truth.indices.compactMap { index in
+      guard restoreSince[index] != nil else { return nil }
+      return InterruptionPhaseScores.Restoration(
+        id: truth[index].id,
+        relocalizedTimestampSeconds: interruptions[after].relocalizingEnd,
+        secondsToRestored: restoreSeconds[index])
     }
   }
 
@@ -368,7 +451,7 @@ package struct ReplayMetricsAccumulator: Sendable {
         falseMarkers += 1
       }
     }
-    let metrics = ReplayMetrics(
+    var metrics = ReplayMetrics(
       matchThresholdMeters: thresholdMeters, tracking: visibleEvaluator.countedResult,
       trackingPlaceable: placeableEvaluator.countedResult,
       placementErrorRMSMillimeters: TrackingMetrics.rootMeanSquare(errors),
@@ -392,6 +475,11 @@ package struct ReplayMetricsAccumulator: Sendable {
           id: truth[$0].id, placeableSeconds: firstPlaceable[$0].map { $0 - (startSeconds ?? 0) },
           secondsToConfirmed: placeableToConfirmed[$0])
       }.sorted { $0.id < $1.id })
+    if !interruptions.isEmpty {
+      var phases = phaseScores
+      phases.restorations += pendingRestorations
+      metrics.interruptionPhases = phases
+    }
     return (summaries, metrics)
   }
 

@@ -61,6 +61,7 @@ enum ReplaySummary {
       "  MOTA \(opt(s.mota, fixed3))  IDF1 \(opt(s.idf1, fixed3))  ID switches \(s.idSwitchCount)  misses \(s.missCount)  false positives \(s.falsePositiveCount) (over \(s.truthCount) truth object-frames)"
     )
     lines.append("  " + metrics.placeableSummaryLine)
+    if let line = metrics.interruptionSummaryLine { lines.append("  " + line) }
     lines.append(
       "  placement error RMS \(opt(metrics.placementErrorRMSMillimeters, fixed1)) mm (max \(opt(metrics.placementErrorMaxMillimeters, fixed1)))  jitter RMS \(opt(metrics.jitterRMSMillimeters, fixed2)) mm  reprojection RMS \(opt(metrics.reprojectionErrorRMSPixels, fixed1)) px"
     )

@@ -133,6 +133,99 @@ import _TestSupport
     #expect(placeable.truthCount > 0 && placeable.truthCount <= 8 * (12 * 30 - relocalizingFrames))
   }
 
+  /// The figures per phase on the same session: before [0, 4) s, relocalizing [6, 11) s and after
+  /// [11, 14) s at 30 fps are 120, 150 and 90 frames. A placer that puts every marker on its
+  /// button before and after, shows nothing until 0.5 s after relocalization (15 frames) and,
+  /// while relocalizing, shows them at their world positions (seen 0.3 m off) scores:
+  /// before: MOTA 1, error 0; relocalizing: every button missed, markers in view false; after:
+  /// 15 of 90 frames missed (MOTA 1 − 15/90 = 5/6 when all 8 buttons are in view), and every
+  /// button back 0.5 s after relocalization. The phases' counts add up to the whole session's.
+  @Test func phasesSplitTheSessionAtTheInterruption() throws {
+    let spec = try Self.spec()
+    let start = spec.startTimestampSeconds
+    var session = try SimulatedSession(spec: spec, seed: 6)
+    let truth = try #require(session.truth)
+    var scorer = PlacementScorer(truth: truth)
+    var frames = (before: 0, relocalizing: 0, after: 0)
+    var afterTruthCount = 0
+    while let frame = try session.nextFrame() {
+      let t = frame.timestamp - start
+      let hidden = t >= 11 - 1e-9 && t < 11.5 - 1e-9
+      if t < 4 {
+        frames.before += 1
+      } else if frame.camera.trackingState == .limited(.relocalizing) {
+        frames.relocalizing += 1
+      } else {
+        frames.after += 1
+      }
+      let markers =
+        hidden
+        ? []
+        : truth.objects.map {
+          PlacedMarker(id: MarkerID($0.id), label: $0.label, position: SIMD3<Float>($0.position))
+        }
+      try scorer.add(markers, in: frame)
+      if t >= 11 - 1e-9 { afterTruthCount += 8 }
+    }
+    #expect(frames == (120, 150, 90))
+    let score = scorer.score()
+    let phases = try #require(score.metrics.interruptionPhases)
+    let before = phases.beforeInterruption
+    let relocalizing = phases.relocalizing
+    let after = phases.afterRelocalization
+    #expect(before.frameCount == 120 && relocalizing.frameCount == 150 && after.frameCount == 90)
+    #expect(before.mota == 1 && before.missCount == 0 && before.falsePositiveCount == 0)
+    #expect(try #require(before.placementErrorRMSMillimeters) < 1e-3)
+    #expect(relocalizing.matchCount == 0 && relocalizing.missCount == 8 * 150)
+    #expect(relocalizing.falsePositiveCount > 0 && relocalizing.falsePositiveCount <= 8 * 150)
+    #expect(after.truthCount == afterTruthCount && after.truthCount == 8 * 90)
+    #expect(after.missCount == 8 * 15 && after.falsePositiveCount == 0)
+    #expect(abs(try #require(after.mota) - 5.0 / 6.0) < 1e-12)
+    let whole = score.metrics.tracking
+    #expect(before.truthCount + relocalizing.truthCount + after.truthCount == whole.truthCount)
+    #expect(before.matchCount + relocalizing.matchCount + after.matchCount == whole.matchCount)
+    #expect(before.missCount + relocalizing.missCount + after.missCount == whole.missCount)
+    #expect(
+      before.falsePositiveCount + relocalizing.falsePositiveCount + after.falsePositiveCount
+        == whole.falsePositiveCount)
+    #expect(
+      before.idSwitchCount + relocalizing.idSwitchCount + after.idSwitchCount
+        == whole.idSwitchCount)
+    #expect(phases.restorations.count == 8)
+    for restoration in phases.restorations {
+      #expect(abs(restoration.relocalizedTimestampSeconds - (start + 11)) < 1e-9)
+      #expect(abs(try #require(restoration.secondsToRestored) - 0.5) < 1e-6, "\(restoration)")
+    }
+    // The same figures by their score keys, as --require reads them.
+    func metric(_ key: String) throws -> Double? {
+      switch try #require(PlacementScore.metric(named: key)).value(in: score) {
+      case .number(let value)?: value
+      default: nil
+      }
+    }
+    #expect(try metric("beforeInterruptionMota") == 1)
+    #expect(try metric("relocalizingFalsePositives") == Double(relocalizing.falsePositiveCount))
+    #expect(try metric("afterRelocalizationMota") == after.mota)
+    #expect(abs(try #require(try metric("restoredMaxSeconds")) - 0.5) < 1e-6)
+    #expect(try ScoreRequirement(parsing: "restoredMaxSeconds<=0.6").check(score).holds)
+    #expect(try !ScoreRequirement(parsing: "relocalizingFalsePositives<=0").check(score).holds)
+  }
+
+  /// Without an interruption in the truth there are no phases, and their figures are undefined.
+  @Test func aSessionWithoutInterruptionsHasNoPhases() throws {
+    var spec = try Self.spec()
+    spec.tracking = TrackingModelSpec()
+    var session = try SimulatedSession(spec: spec, seed: 6)
+    let truth = try #require(session.truth)
+    var scorer = PlacementScorer(truth: truth)
+    while let frame = try session.nextFrame() { try scorer.add([], in: frame) }
+    let score = scorer.score()
+    #expect(score.metrics.interruptionPhases == nil)
+    for key in ["beforeInterruptionMota", "relocalizingFalsePositives", "restoredMaxSeconds"] {
+      #expect(try #require(PlacementScore.metric(named: key)).value(in: score) == nil, "\(key)")
+    }
+  }
+
   /// The steps of the correct placement that keep showing markers while relocalizing.
   struct ShowsWhileRelocalizing: PlacementSteps {
     var hidesMarkersWhileRelocalizing: Bool { false }
@@ -155,6 +248,14 @@ import _TestSupport
     let correctError = try #require(correct.score.asPlacedErrorRMSMillimeters)
     let showingError = try #require(showing.score.asPlacedErrorRMSMillimeters)
     #expect(showingError > 3 * correctError, "\(showingError) vs \(correctError) mm")
+    // The phases show where: markers placed while relocalizing (with the camera off by the
+    // offset) land that far from their buttons, so once the session has relocalized they are
+    // drawn at a wrong place; the hiding placer has none there.
+    let correctAfter = try #require(correct.score.metrics.interruptionPhases).afterRelocalization
+    let showingAfter = try #require(showing.score.metrics.interruptionPhases).afterRelocalization
+    #expect(correctAfter.falsePositiveCount == 0)
+    #expect(showingAfter.falsePositiveCount > 0)
+    #expect(try #require(showingAfter.mota) < (try #require(correctAfter.mota)) - 0.1)
   }
 
   /// Counts the markers a placer shows on relocalizing frames.

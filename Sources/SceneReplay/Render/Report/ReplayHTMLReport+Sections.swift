@@ -49,7 +49,41 @@ extension ReplayHTMLReport {
         "<tr><td class=\"text\">\(SVGDocument.escaped(entry.id))</td><td>\(seconds)</td></tr>")
     }
     lines.append("</table>")
+    lines += interruptionPhasesTable(metrics.interruptionPhases)
     lines.append("</div>")
+    return lines
+  }
+
+  /// The figures per phase of the recording's interruptions as a table, nothing without them.
+  func interruptionPhasesTable(_ phases: InterruptionPhaseScores?) -> [String] {
+    guard let phases else { return [] }
+    var lines = [
+      "<table id=\"interruption-phases\">",
+      "<tr><th>phase</th><th>frames</th><th>MOTA</th><th>misses</th>"
+        + "<th>markers at a wrong place</th><th>ID switches</th><th>error RMS (mm)</th></tr>",
+    ]
+    let names: [(InterruptionPhaseScores.Phase, String)] = [
+      (.beforeInterruption, "before the interruption"), (.relocalizing, "away and relocalizing"),
+      (.afterRelocalization, "after relocalization"),
+    ]
+    for (phase, name) in names {
+      let score = phases[phase]
+      let cells = [
+        "\(score.frameCount)", Self.format(score.mota, 3), "\(score.missCount)",
+        "\(score.falsePositiveCount)", "\(score.idSwitchCount)",
+        Self.format(score.placementErrorRMSMillimeters, 1),
+      ]
+      lines.append(
+        "<tr><td class=\"text\">\(name)</td>"
+          + cells.map { "<td>\($0)</td>" }.joined() + "</tr>")
+    }
+    let back =
+      phases.restoredMaxSeconds.map { $0.isFinite ? Self.format($0, 3) : "never (for some)" }
+      ?? "-"
+    lines.append(
+      "<tr><td class=\"text\">markers back after relocalization within (s)</td>"
+        + "<td colspan=\"6\">\(back)</td></tr>")
+    lines.append("</table>")
     return lines
   }
 
