@@ -64,6 +64,7 @@ import _TestSupport
     ("platform", RecordingPlatform.allNames),
     ("surfaceRotation", ARCore.SurfaceRotation.allNames),
     ("arcoreTrackingState", ARCore.TrackingState.allNames),
+    ("arcoreFrame/properties/trackingFailureReason", ARCore.TrackingFailureReason.allNames),
     (
       "arcoreSession/properties/principalPointConvention",
       ARCore.PrincipalPointConvention.allNames
@@ -262,8 +263,9 @@ import _TestSupport
         + PlaneAnchor.Alignment.allNames + PlaneAnchor.Classification.allNames
         + Camera.TrackingState.allNames + Camera.TrackingState.Reason.allNames
         + RecordingPlatform.allNames + ARCore.SurfaceRotation.allNames
-        + ARCore.TrackingState.allNames + ARCore.PrincipalPointConvention.allNames
-        + ARCore.Frame.InstantPlacementMode.allNames + ARCore.Frame.DepthMode.allNames
+        + ARCore.TrackingState.allNames + ARCore.TrackingFailureReason.allNames
+        + ARCore.PrincipalPointConvention.allNames + ARCore.Frame.InstantPlacementMode.allNames
+        + ARCore.Frame.DepthMode.allNames
         + RecordingTruthEvent.Kind.allNames
         + VisionRequestType.allNames + NonMaximumSuppressionScope.allNames
         + ["arplacementsim.recording"])

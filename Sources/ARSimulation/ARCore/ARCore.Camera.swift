@@ -21,6 +21,9 @@ extension ARCore {
     public let principalPointConvention: PrincipalPointConvention
     /// `getTrackingState()`.
     public let trackingState: TrackingState
+    /// `getTrackingFailureReason()`: why tracking is `PAUSED` (``TrackingFailureReason/none``
+    /// when tracking, or while the session initializes or relocalizes after `resume()`).
+    public let trackingFailureReason: TrackingFailureReason
 
     /// Creates a camera.
     ///
@@ -30,7 +33,8 @@ extension ARCore {
       pose: Pose, imageIntrinsics: CameraIntrinsics, textureIntrinsics: CameraIntrinsics,
       sensorOrientationDegrees: Int = 90,
       principalPointConvention: PrincipalPointConvention = .pixelCentersAtIntegers,
-      trackingState: TrackingState = .tracking
+      trackingState: TrackingState = .tracking,
+      trackingFailureReason: TrackingFailureReason = .none
     ) throws(ARCoreError) {
       guard ARCore.rightAngleDegrees.contains(sensorOrientationDegrees) else {
         throw .notAQuarterTurn(degrees: sensorOrientationDegrees)
@@ -41,6 +45,7 @@ extension ARCore {
       self.sensorOrientationDegrees = sensorOrientationDegrees
       self.principalPointConvention = principalPointConvention
       self.trackingState = trackingState
+      self.trackingFailureReason = trackingFailureReason
     }
 
     /// The clockwise rotation, in quarter turns, that shows the camera image upright for a display

@@ -2,7 +2,8 @@ import ARSimulation
 import SpatialMath
 
 /// The ARCore members of one frame of an `"arcore"` recording: the frame's `"arcore"` member,
-/// `{"imageIntrinsics"?, "trackingState"?, "displayGeometry"?, "pointConfidences"?,
+/// `{"imageIntrinsics"?, "trackingState"?, "trackingFailureReason"?, "displayGeometry"?,
+/// "pointConfidences"?,
 /// "planeStates"?, "mlKitObjects"?}`. The frame's common members hold the rest: `camera.transform`
 /// is `Camera.getPose()` (ARCore's camera axes are ARKit's), `camera.intrinsics` and
 /// `camera.imageResolution` the GPU texture's intrinsics in ARKit's matrix form, `planes` the
@@ -14,6 +15,9 @@ public struct RecordingARCoreFrame: Sendable, Hashable {
   public var imageIntrinsics: RecordingARCoreIntrinsics?
   /// `Camera.getTrackingState()`; `TRACKING` when the JSON omits it.
   public var trackingState: ARCore.TrackingState
+  /// `Camera.getTrackingFailureReason()`; `NONE` when the JSON omits it. Another reason needs
+  /// `trackingState` `PAUSED` (ARCore reports `NONE` while tracking).
+  public var trackingFailureReason: ARCore.TrackingFailureReason
   /// The display geometry when it changed from the header's (the device rotated), else `nil`.
   public var displayGeometry: RecordingDisplayGeometry?
   /// One confidence in `0...1` per feature point (`PointCloud.getPoints()`' fourth value), or
@@ -51,12 +55,14 @@ public struct RecordingARCoreFrame: Sendable, Hashable {
   public init(
     imageIntrinsics: RecordingARCoreIntrinsics? = nil,
     trackingState: ARCore.TrackingState = .tracking,
+    trackingFailureReason: ARCore.TrackingFailureReason = .none,
     displayGeometry: RecordingDisplayGeometry? = nil, pointConfidences: [Double]? = nil,
     planeStates: [PlaneState] = [], mlKitObjects: [RecordingMLKitObject] = [],
     extras: [String: JSONValue] = [:]
   ) {
     self.imageIntrinsics = imageIntrinsics
     self.trackingState = trackingState
+    self.trackingFailureReason = trackingFailureReason
     self.displayGeometry = displayGeometry
     self.pointConfidences = pointConfidences
     self.planeStates = planeStates
@@ -64,11 +70,17 @@ public struct RecordingARCoreFrame: Sendable, Hashable {
     self.extras = extras
   }
 
-  /// Checks every part (confidences in `0...1`). Whether plane states and confidences match the
+  /// Checks every part (confidences in `0...1`, a failure reason only while `PAUSED`). Whether plane states and confidences match the
   /// frame's planes and points is checked by ``RecordingFrame/validate()``.
   ///
   /// - Throws: ``InputFileError`` with a path relative to the block (`mlKitObjects[2].boundingBox`).
   public func validate() throws {
+    if trackingFailureReason != .none, trackingState != .paused {
+      throw InputFileError(
+        .invalidValue,
+        "a tracking failure reason (\(trackingFailureReason.name)) needs trackingState PAUSED, "
+          + "got \(trackingState.name)", path: [.key("trackingFailureReason")])
+    }
     do { try imageIntrinsics?.validate() } catch let error as InputFileError {
       throw error.prefixed(.key("imageIntrinsics"))
     }
@@ -128,6 +140,10 @@ public struct RecordingARCoreFrame: Sendable, Hashable {
       try object.optional("trackingState") {
         try $0.named(ARCore.TrackingState.self, what: "trackingState")
       } ?? .tracking
+    trackingFailureReason =
+      try object.optional("trackingFailureReason") {
+        try $0.named(ARCore.TrackingFailureReason.self, what: "trackingFailureReason")
+      } ?? .none
     displayGeometry = try object.optional("displayGeometry") {
       try RecordingDisplayGeometry(json: $0, strict: strict)
     }
@@ -154,11 +170,15 @@ public struct RecordingARCoreFrame: Sendable, Hashable {
     try validate()
   }
 
-  /// The JSON object (extras included; `trackingState` and `mlKitObjects` always written).
+  /// The JSON object (extras included; `trackingState` and `mlKitObjects` always written,
+  /// `trackingFailureReason` when not `NONE`).
   public var jsonValue: JSONValue {
     var members = extras
     if let imageIntrinsics { members["imageIntrinsics"] = imageIntrinsics.jsonValue }
     members["trackingState"] = .string(trackingState.name)
+    if trackingFailureReason != .none {
+      members["trackingFailureReason"] = .string(trackingFailureReason.name)
+    }
     if let displayGeometry { members["displayGeometry"] = displayGeometry.jsonValue }
     if let pointConfidences { members["pointConfidences"] = .numbers(pointConfidences) }
     if !planeStates.isEmpty {

@@ -8,8 +8,8 @@ extension RecordingFrame {
   ///   (ARKit's `ox, oy` count pixel centres at integers, so ARCore's principal point is
   ///   `ox, oy` under the `pixelCentersAtIntegers` convention and `ox + 0.5, oy + 0.5` under
   ///   `continuous`) at `camera.imageResolution`; its image intrinsics are
-  ///   `arcore.imageIntrinsics`, or the texture's when absent; its tracking state
-  ///   `arcore.trackingState`;
+  ///   `arcore.imageIntrinsics`, or the texture's when absent; its tracking state and failure
+  ///   reason `arcore.trackingState` and `arcore.trackingFailureReason`;
   /// - each plane's center pose is `transform · T(center) · R_y(rotationOnYAxis)`, its extents
   ///   the extent's width and height, its polygon the boundary in that pose's xz plane; its type
   ///   `VERTICAL` for vertical planes, else upward or downward facing by the sign of the normal's
@@ -146,7 +146,7 @@ extension RecordingFrame {
         pose: ARCore.Pose(pose), imageIntrinsics: image, textureIntrinsics: texture,
         sensorOrientationDegrees: session.sensorOrientation,
         principalPointConvention: session.principalPointConvention,
-        trackingState: block.trackingState)
+        trackingState: block.trackingState, trackingFailureReason: block.trackingFailureReason)
     }
   }
 }

@@ -308,10 +308,12 @@ public struct SceneSynthesizer: Sendable {
       frame.planes = lastPlanes
       advanceDetectorStream()
       if spec.detector.isScheduled { scheduledDetectorLost(index: nextIndex) }
-      // ARCore reports the lost tracking as the camera's PAUSED state.
+      // ARCore reports the lost tracking as the camera's PAUSED state (with ARKit's reason
+      // when the spec writes tracking states).
       if let arcoreImage {
         frame.arcore = RecordingARCoreFrame(
-          imageIntrinsics: arcoreImage.intrinsics, trackingState: .paused)
+          imageIntrinsics: arcoreImage.intrinsics, trackingState: .paused,
+          trackingFailureReason: tracking.writesTrackingStates ? .insufficientFeatures : .none)
       }
       return frame
     }
@@ -319,7 +321,10 @@ public struct SceneSynthesizer: Sendable {
     lastPlanes = frame.planes
     frame.featurePoints = featurePoints(camera: trueCamera, frameIndex: nextIndex)
     addDepth(to: &frame, sceneTime: sceneTime, trueCamera: trueCamera)
-    addDetections(to: &frame, sceneTime: sceneTime, trueCamera: trueCamera, paused: false)
+    // ARCore pauses tracking when the device moves too fast.
+    addDetections(
+      to: &frame, sceneTime: sceneTime, trueCamera: trueCamera, paused: excessiveMotion)
+    if excessiveMotion { frame.arcore?.trackingFailureReason = .excessiveMotion }
     return frame
   }
 

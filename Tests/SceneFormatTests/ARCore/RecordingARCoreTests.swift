@@ -172,6 +172,21 @@ struct RecordingARCoreTests {
       try Self.frame(pausedPlane).hitTest(origin: .zero, direction: SIMD3(0.1, -1, -1.8)).isEmpty)
   }
 
+  @Test("The tracking failure reason: NONE unless recorded, written only when it is not")
+  func trackingFailureReason() throws {
+    #expect(try Self.frame().camera.trackingFailureReason == .none)
+    let recording = try Self.decode(Self.text())
+    #expect(!String(decoding: try recording.jsonBytes(), as: UTF8.self).contains("FailureReason"))
+    let fast = try Self.decode(
+      Self.text(arcore: #""trackingState":"PAUSED","trackingFailureReason":"EXCESSIVE_MOTION""#))
+    let session = try #require(fast.header.arcore)
+    let camera = try fast.frames[0].arcoreFrame(session: session).camera
+    #expect(camera.trackingState == .paused && camera.trackingFailureReason == .excessiveMotion)
+    let again = try Recording(jsonBytes: try fast.jsonBytes())
+    #expect(again.frames[0].arcore?.trackingFailureReason == .excessiveMotion)
+    #expect(ARCore.TrackingFailureReason(name: "INSUFFICIENT_LIGHT") == .insufficientLight)
+  }
+
   @Test(
     "Bad ARCore members are refused naming the JSON path",
     arguments: [
@@ -228,6 +243,15 @@ struct RecordingARCoreTests {
         "frames[0].arcore.imageIntrinsics.focalLength[0]"
       ),
       (Self.text(arcore: #""trackingState":"LOST""#), "frames[0].arcore.trackingState"),
+      (
+        Self.text(arcore: #""trackingFailureReason":"TOO_DARK","trackingState":"PAUSED""#),
+        "frames[0].arcore.trackingFailureReason"
+      ),
+      // ARCore reports NONE while tracking: a reason needs PAUSED.
+      (
+        Self.text(arcore: #""trackingFailureReason":"EXCESSIVE_MOTION""#),
+        "frames[0].arcore.trackingFailureReason"
+      ),
     ])
   func badMembers(text: String, path: String) throws {
     do {

@@ -59,6 +59,48 @@ import _TestSupport
     #expect(excessive > 0 && normal > 0, "\(excessive) fast, \(normal) normal")
   }
 
+  /// In an ARCore scene the camera is PAUSED wherever ARKit's is limited, with ARCore's reason:
+  /// NONE while initializing or relocalizing, EXCESSIVE_MOTION for excessive motion; a paused
+  /// frame's hit tests return nothing. Each frame is held against the ARKit state the same
+  /// synthesizer writes (`camera.trackingState`), whose timing the test above checks.
+  @Test func anARCoreSceneIsPausedWithARCoresReason() throws {
+    var spec = try SceneSpec(
+      contentsOfFile: RecordingFixtures.packageRoot()
+        .appendingPathComponent("Scenes/specs/arcore-dashboard-portrait.json").path)
+    spec.durationSeconds = 10
+    var tracking = TrackingModelSpec()
+    tracking.initializingSeconds = 1
+    tracking.excessiveMotionDegreesPerSecond = 20
+    tracking.interruptions = [
+      .init(startSeconds: 4, endSeconds: 5, outcome: .relocalized, relocalizationSeconds: 2)
+    ]
+    spec.tracking = tracking
+    let recording = try SceneSynthesizer.recording(spec: spec, seed: 6)
+    let session = try #require(recording.header.arcore)
+    var seen: Set<String> = []
+    for frame in recording.frames {
+      let arcore = try #require(frame.arcore)
+      let expected: (ARCore.TrackingState, ARCore.TrackingFailureReason)
+      switch frame.camera.trackingState {
+      case .normal?: expected = (.tracking, .none)
+      case .limited(.initializing)?, .limited(.relocalizing)?: expected = (.paused, .none)
+      case .limited(.excessiveMotion)?: expected = (.paused, .excessiveMotion)
+      case let other:
+        Issue.record("unexpected state \(String(describing: other))")
+        continue
+      }
+      #expect(arcore.trackingState == expected.0 && arcore.trackingFailureReason == expected.1)
+      seen.insert("\(expected.0.name) \(expected.1.name)")
+      let arcoreFrame = try frame.arcoreFrame(session: session)
+      if arcore.trackingState == .paused {
+        #expect(
+          arcoreFrame.hitTest(origin: .zero, direction: SIMD3(0, 0, -1)).isEmpty,
+          "a paused frame gave hits")
+      }
+    }
+    #expect(seen == ["TRACKING NONE", "PAUSED NONE", "PAUSED EXCESSIVE_MOTION"], "\(seen)")
+  }
+
   @Test func theSpecRoundTripsItsStates() throws {
     let spec = try Self.spec()
     let again = try SceneSpec(json: spec.jsonValue)
