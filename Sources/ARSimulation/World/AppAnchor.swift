@@ -50,7 +50,7 @@ public struct AppAnchor: Sendable, Hashable {
   }
 
   /// An anchor whose transform is already known to be rigid.
-  init(unchecked identifier: String, name: String?, transform: Matrix4x4) {
+  package init(unchecked identifier: String, name: String?, transform: Matrix4x4) {
     self.identifier = identifier
     self.name = name
     self.transform = transform

@@ -6,6 +6,22 @@ import SceneFormat
 public protocol ARCoreMarkerPlacer {
   /// The markers shown after `frame` (every state; `tentative` ones are not scored).
   mutating func markers(for frame: SimulatedARCoreFrame) -> [PlacedMarker]
+  /// The markers shown after `frame`, with the anchors the placer creates or detaches; defaults
+  /// to ``markers(for:)``.
+  mutating func markers(for frame: SimulatedARCoreFrame, anchors: inout ARCoreAnchorRequests)
+    -> [PlacedMarker]
+}
+
+extension ARCoreMarkerPlacer {
+  /// The markers shown after `frame`, with the anchors the placer creates or detaches
+  /// (``ARCoreAnchorRequests``, reported from the next frame). The default calls
+  /// ``markers(for:)`` and creates none; a placer that attaches its markers to anchors
+  /// implements this one.
+  public mutating func markers(
+    for frame: SimulatedARCoreFrame, anchors: inout ARCoreAnchorRequests
+  ) -> [PlacedMarker] {
+    markers(for: frame)
+  }
 }
 
 extension PlacementHarness {
@@ -20,11 +36,28 @@ extension PlacementHarness {
     _ session: inout SimulatedARCoreSession,
     placer: (SimulatedARCoreFrame) throws -> [PlacedMarker]
   ) throws -> PlacementScore {
+    try run(&session) { frame, _ in try placer(frame) }
+  }
+
+  /// Plays the rest of an ARCore session, gives each frame to `placer` with the requests it may
+  /// make to create and detach anchors (``ARCoreAnchorRequests``, reported from the next frame)
+  /// and scores what it returns.
+  ///
+  /// - Throws: as ``run(_:placer:)-(SimulatedARCoreSession,_)``.
+  public func run(
+    _ session: inout SimulatedARCoreSession,
+    placer: (SimulatedARCoreFrame, inout ARCoreAnchorRequests) throws -> [PlacedMarker]
+  ) throws -> PlacementScore {
     // The ARKit-shaped run over the same frames, each handed over in its ARCore form (every frame
     // of an ARCore session carries one), without the diagnosis.
     var withoutDiagnosis = self
     withoutDiagnosis.diagnoses = false
-    return try withoutDiagnosis.run(&session.session) { frame in try placer(frame.arcore!) }
+    return try withoutDiagnosis.run(&session.session) { frame, requests in
+      var own = ARCoreAnchorRequests()
+      let markers = try placer(frame.arcore!, &own)
+      requests = own.appAnchorRequests
+      return markers
+    }
   }
 }
 
@@ -46,6 +79,6 @@ extension SimulatedARCoreSession {
   public mutating func run<Placer: ARCoreMarkerPlacer>(
     _ placer: inout Placer, harness: PlacementHarness = PlacementHarness()
   ) throws -> PlacementScore {
-    try harness.run(&self) { placer.markers(for: $0) }
+    try harness.run(&self) { frame, requests in placer.markers(for: frame, anchors: &requests) }
   }
 }

@@ -20,6 +20,13 @@ public struct SimulatedARCoreFrame: Sendable, Hashable {
   /// The identifiers of the planes added or updated since the previous frame the session handed
   /// out (`Frame.getUpdatedTrackables(Plane.class)`), in frame order.
   public internal(set) var updatedPlaneIdentifiers: [String]
+  /// `Session.getAllAnchors()` as of this frame: the anchors the app created
+  /// (``ARCoreAnchorRequests``, and any the recording carries), in the order created, each
+  /// `TRACKING` while the camera is and `PAUSED` (or `STOPPED`) when it is not.
+  public internal(set) var anchors: [ARCore.Anchor] = []
+  /// `Frame.getUpdatedAnchors()`: the anchors created, moved or changed in tracking state since
+  /// the previous frame, in ``anchors`` order, then those detached since, once, `STOPPED`.
+  public internal(set) var updatedAnchors: [ARCore.Anchor] = []
 
   /// Creates a frame (the session makes them; tests and tools may build one directly).
   public init(
@@ -31,6 +38,30 @@ public struct SimulatedARCoreFrame: Sendable, Hashable {
     self.frame = frame
     self.mlKitObjects = mlKitObjects
     self.updatedPlaneIdentifiers = updatedPlaneIdentifiers
+  }
+
+  /// Sets ``anchors`` and ``updatedAnchors`` from the session's app anchors of this frame and
+  /// their changes since the previous frame (whose camera tracking state was
+  /// `previousTrackingState`; `nil` before the first frame).
+  mutating func setAnchors(
+    _ appAnchors: [AppAnchor], changes: AnchorChanges,
+    previousTrackingState: ARCore.TrackingState?
+  ) {
+    let state = frame.camera.trackingState
+    anchors = appAnchors.map {
+      ARCore.Anchor(
+        identifier: $0.identifier, pose: $0.arcorePose,
+        trackingState: state)
+    }
+    let stateChanged = previousTrackingState != nil && previousTrackingState != state
+    let changed = Set((changes.addedAppAnchors + changes.updatedAppAnchors).map(\.identifier))
+    updatedAnchors =
+      anchors.filter { stateChanged || changed.contains($0.identifier) }
+      + changes.removedAppAnchors.map {
+        ARCore.Anchor(
+          identifier: $0.identifier, pose: $0.arcorePose,
+          trackingState: .stopped)
+      }
   }
 
   /// The ARCore frame of a recorded frame under the recording's ARCore settings.
@@ -60,5 +91,15 @@ public struct SimulatedARCoreFrame: Sendable, Hashable {
     return Viewport(
       unchecked: geometry.viewSize,
       interfaceOrientation: InterfaceOrientation(quarterTurnsClockwise: turns))
+  }
+}
+
+extension AppAnchor {
+  /// The anchor's pose in ARCore's form (`Anchor.getPose()`).
+  var arcorePose: ARCore.Pose {
+    // An AppAnchor's transform is checked rigid within this tolerance when it is made, so the
+    // fallback (its position, unrotated) is never taken.
+    let rigid = try? RigidTransform(transform, tolerance: PlaneAnchor.rigidityTolerance)
+    return ARCore.Pose(rigid ?? RigidTransform(translation: worldPosition))
   }
 }

@@ -63,6 +63,12 @@ public struct SimulatedARCoreSession: Sendable {
     return frame.arcore!
   }
 
+  /// Applies an app's anchor requests (`Session.createAnchor(Pose)`, `Anchor.detach()` in their
+  /// order): the anchors are reported from the next frame on (``SimulatedARCoreFrame/anchors``).
+  public mutating func apply(_ requests: ARCoreAnchorRequests) {
+    session.apply(requests.appAnchorRequests)
+  }
+
   /// The frame most recently handed out, or `nil` before the first and after the last.
   public var currentFrame: SimulatedARCoreFrame? { session.currentFrame?.arcore }
   /// The recording's header.

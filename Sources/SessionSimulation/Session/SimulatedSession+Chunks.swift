@@ -109,6 +109,10 @@ extension SimulatedSession {
           (frame.anchorChanges.added + frame.anchorChanges.updated).map(\.identifier))
         let updated = frame.anchors.map(\.identifier).filter { changed.contains($0) }
         frame.arcore?.updatedPlaneIdentifiers = updated
+        frame.arcore?.setAnchors(
+          frame.appAnchors, changes: frame.anchorChanges,
+          previousTrackingState: lastARCoreTrackingState)
+        lastARCoreTrackingState = frame.arcore?.frame.camera.trackingState
       }
       lastAnchors = frame.anchors
       frame.trackedRaycastUpdates = updateTrackedRaycasts(in: frame)

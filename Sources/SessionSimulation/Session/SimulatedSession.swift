@@ -58,6 +58,8 @@ public struct SimulatedSession: Sendable {
   var isFinished = false
   var lastAnchors: [PlaneAnchor] = []
   var lastAppAnchors: [AppAnchor] = []
+  /// The camera tracking state of the last ARCore frame read (its anchors change state with it).
+  var lastARCoreTrackingState: ARCore.TrackingState?
   /// The anchors the app added through the session.
   var appAnchorStore: AppAnchorStore
   var trackedRaycasts: [(id: TrackedRaycastID, raycast: TrackedRaycast)] = []
