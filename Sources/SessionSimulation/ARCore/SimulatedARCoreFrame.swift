@@ -48,20 +48,12 @@ public struct SimulatedARCoreFrame: Sendable, Hashable {
     previousTrackingState: ARCore.TrackingState?
   ) {
     let state = frame.camera.trackingState
-    anchors = appAnchors.map {
-      ARCore.Anchor(
-        identifier: $0.identifier, pose: $0.arcorePose,
-        trackingState: state)
-    }
+    anchors = appAnchors.map { $0.arcoreAnchor(trackingState: state) }
     let stateChanged = previousTrackingState != nil && previousTrackingState != state
     let changed = Set((changes.addedAppAnchors + changes.updatedAppAnchors).map(\.identifier))
     updatedAnchors =
       anchors.filter { stateChanged || changed.contains($0.identifier) }
-      + changes.removedAppAnchors.map {
-        ARCore.Anchor(
-          identifier: $0.identifier, pose: $0.arcorePose,
-          trackingState: .stopped)
-      }
+      + changes.removedAppAnchors.map { $0.arcoreAnchor(trackingState: .stopped) }
   }
 
   /// The ARCore frame of a recorded frame under the recording's ARCore settings.
@@ -95,11 +87,14 @@ public struct SimulatedARCoreFrame: Sendable, Hashable {
 }
 
 extension AppAnchor {
-  /// The anchor's pose in ARCore's form (`Anchor.getPose()`).
-  var arcorePose: ARCore.Pose {
+  /// The anchor in ARCore's form with `trackingState`.
+  func arcoreAnchor(trackingState: ARCore.TrackingState) -> ARCore.Anchor {
     // An AppAnchor's transform is checked rigid within this tolerance when it is made, so the
     // fallback (its position, unrotated) is never taken.
     let rigid = try? RigidTransform(transform, tolerance: PlaneAnchor.rigidityTolerance)
-    return ARCore.Pose(rigid ?? RigidTransform(translation: worldPosition))
+    return ARCore.Anchor(
+      identifier: identifier,
+      pose: ARCore.Pose(rigid ?? RigidTransform(translation: worldPosition)),
+      trackingState: trackingState)
   }
 }

@@ -91,12 +91,12 @@ package struct ReplayMetricsAccumulator: Sendable {
   var asPlacedSquaredSum = 0.0
   var asPlacedCount = 0
   var lastMarkers: [Marker] = []
-  /// The intervals in which the frames' camera relocalizes after an interruption, with the
-  /// offset of the reported position then (world metres), from the truth's events.
-  let relocalizing: [(start: Double, end: Double, offsetMeters: SIMD3<Float>)]
-  /// The interruptions in time order: when the app went away and when relocalization succeeded
-  /// or tracking was reset (infinity when neither happened), from the truth's events.
-  let interruptions: [(start: Double, relocalizingEnd: Double)]
+  /// The interruptions in time order, from the truth's events: when the app went away, when
+  /// its frames resumed and the camera began to relocalize, when relocalization succeeded or
+  /// tracking was reset (infinity when neither happened), and the offset of the reported
+  /// position while relocalizing (world metres).
+  let interruptions:
+    [(start: Double, resumed: Double, relocalizingEnd: Double, offsetMeters: SIMD3<Float>)]
   /// The figures per phase of the interruptions (empty without interruptions).
   var phaseScores = InterruptionPhaseScores()
   /// The interruption whose after-relocalization phase is being scored, and per truth object
@@ -119,11 +119,10 @@ package struct ReplayMetricsAccumulator: Sendable {
       threshold ?? TrackingMetrics.halfNeighbourSpacingMeters(self.truth.map(\.position))
       ?? 0.05
     self.placement = placement
-    relocalizing = (truth?.events ?? []).compactMap { event in
-      event.relocalizingInterval.map { ($0.start, $0.end, SIMD3<Float>($0.offsetMeters)) }
-    }
     interruptions = (truth?.events ?? []).compactMap { event in
-      event.relocalizingInterval.map { (event.timestamp, $0.end) }
+      event.relocalizingInterval.map {
+        (event.timestamp, $0.start, $0.end, SIMD3<Float>($0.offsetMeters))
+      }
     }.sorted { $0.start < $1.start }
     var evaluator = MultiObjectTrackingEvaluator(thresholdMeters: self.thresholdMeters)
     evaluatorTruth = self.truth.map { (evaluator.intern($0.id), $0.position) }
@@ -226,7 +225,8 @@ package struct ReplayMetricsAccumulator: Sendable {
     viewport: Viewport, world: FrameWorld, placed: [(label: String, position: SIMD3<Float>)] = [],
     truthInView: TruthInView? = nil
   ) {
-    if let offset = relocalizing.first(where: { t >= $0.start && t < $0.end })?.offsetMeters,
+    if let offset = interruptions.first(where: { t >= $0.resumed && t < $0.relocalizingEnd })?
+      .offsetMeters,
       let seenCamera = try? Camera(
         transform: Matrix4x4(translation: -offset) * camera.transform,
         intrinsics: camera.intrinsics, imageResolution: camera.imageResolution,
@@ -316,11 +316,11 @@ package struct ReplayMetricsAccumulator: Sendable {
     // is a miss of the object and a false marker.
     let labels = (truth: evaluatorTruthLabels, hypotheses: shown.map { labelKeys[$0.label] ?? -1 })
     let phase = interruptions.isEmpty ? nil : self.phase(at: t)
-    let countsBefore = visibleEvaluator.countedCountsSoFar
+    let countsBefore = phase == nil ? nil : visibleEvaluator.countedCountsSoFar
     let matches = visibleEvaluator.addFrame(
       internedTruth: evaluatorTruth, hypotheses: hypotheses, labels: labels, countedTruth: visible,
       countedHypotheses: inView)
-    if let phase {
+    if let phase, let countsBefore {
       scorePhase(
         phase, timestampSeconds: t, countsBefore: countsBefore, matches: matches,
         visible: visible)
